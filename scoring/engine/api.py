@@ -1,0 +1,40 @@
+"""The engine's three entry points, shared by every door (API, command line, web form)."""
+
+from .context import parse_context
+from .errors import HandError
+from .variants import VARIANTS, get_variant
+
+
+def score(request) -> dict:
+    """Score one request of the contract (§2); bad input gives the error shape, never an exception."""
+    try:
+        if not isinstance(request, dict):
+            raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
+                            "'hand'.")
+        variant = get_variant(request.get("variant"))
+        rules = variant.check_rules(request.get("rules"))
+        ctx = parse_context(request.get("context"))
+        return variant.score(request.get("hand"), ctx, rules)
+    except HandError as error:
+        return error.as_result()
+
+
+def settle(request) -> dict:
+    """Settle a whole deal (contract §5) for the variants that pay during the deal."""
+    try:
+        if not isinstance(request, dict):
+            raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
+                            "'events'.")
+        variant = get_variant(request.get("variant"))
+        settle_deal = getattr(variant, "settle_deal", None)
+        if settle_deal is None:
+            raise HandError("unknown_variant", f"{variant.name} settles each hand on its own; "
+                            "whole-deal settlement is for variants that pay during the deal.")
+        return settle_deal(request)
+    except HandError as error:
+        return error.as_result()
+
+
+def catalog() -> dict:
+    """Every variant with its patterns and house options, for GET /api/variants."""
+    return {"variants": [variant.describe() for variant in VARIANTS.values()]}

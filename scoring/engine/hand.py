@@ -1,0 +1,150 @@
+"""A validated hand: its revealed sets, its concealed tiles, its bonus tiles and its winning tile."""
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from . import tiles
+from .errors import HandError
+from .notation import EXPOSED, ParsedHand, format_hand, format_tiles
+
+CHOW, PUNG, KONG, PAIR, ORPHANS, SPECIAL = "chow", "pung", "kong", "pair", "orphans", "special"
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """One set (or the eyes) of a decomposition.
+
+    `exposed`: made with a claimed discard, written `[...]`. `concealed_kong`: written `(...)`.
+    `by_discard`: a concealed triplet completed by the winning tile taken from a discard, which
+    therefore does not count as a concealed triplet.
+    """
+
+    kind: str
+    tiles: tuple[int, ...]
+    exposed: bool = False
+    concealed_kong: bool = False
+    by_discard: bool = False
+
+    @property
+    def first(self) -> int:
+        return self.tiles[0]
+
+    @property
+    def is_triplet(self) -> bool:
+        """Pungs and kongs: a kong counts as a triplet for every pattern about triplets."""
+        return self.kind in (PUNG, KONG)
+
+    @property
+    def concealed(self) -> bool:
+        return not self.exposed and not self.by_discard
+
+    @property
+    def suit(self) -> str:
+        return tiles.suit_of(self.first)
+
+    def text(self) -> str:
+        body = format_tiles(self.tiles)
+        if self.concealed_kong:
+            return f"({body})"
+        return f"[{body}]" if self.exposed else body
+
+    def completed_by_discard(self) -> "TileSet":
+        return replace(self, by_discard=True) if self.is_triplet else self
+
+
+def make_set(kind: str, first: int, **flags) -> TileSet:
+    size = {CHOW: 3, PUNG: 3, KONG: 4, PAIR: 2}[kind]
+    kinds = (first, first + 1, first + 2) if kind == CHOW else (first,) * size
+    return TileSet(kind, kinds, **flags)
+
+
+def set_of_group(group) -> TileSet:
+    """The set a bracketed group stands for, or `bad_notation` naming the group."""
+    kinds = group.tiles
+    same = len(set(kinds)) == 1
+    if group.bracket != EXPOSED:
+        if len(kinds) == 4 and same:
+            return make_set(KONG, kinds[0], concealed_kong=True)
+        raise HandError("bad_notation", f"{group.text()} is not a concealed kong: round brackets "
+                        "hold four identical tiles.")
+    if same and len(kinds) in (3, 4):
+        return make_set(PUNG if len(kinds) == 3 else KONG, kinds[0], exposed=True)
+    first = kinds[0]
+    if (len(kinds) == 3 and tiles.is_suited(first) and first % 9 <= 6
+            and kinds == (first, first + 1, first + 2)):
+        return make_set(CHOW, first, exposed=True)
+    raise HandError("bad_notation", f"{group.text()} is not a chow, a pung or a kong: a revealed "
+                    "set is three consecutive tiles of one suit, or three or four identical tiles.")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand that passed the notation, tile-set, copy and count checks."""
+
+    parsed: ParsedHand
+    melds: tuple[TileSet, ...]
+    concealed: tuple[int, ...]  # counts of the 34 playing kinds held concealed, winning tile in
+    bonus: tuple[int, ...]  # flowers and seasons, sorted
+    winning: int
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """Counts of the 34 playing kinds over the whole hand, kongs as four."""
+        totals = list(self.concealed)
+        for meld in self.melds:
+            for tile in meld.tiles:
+                totals[tile] += 1
+        return tuple(totals)
+
+    @cached_property
+    def kongs(self) -> int:
+        return sum(meld.kind == KONG for meld in self.melds)
+
+    @cached_property
+    def has_revealed_set(self) -> bool:
+        return any(meld.exposed for meld in self.melds)
+
+    def text(self) -> str:
+        return format_hand(self.parsed)
+
+
+def count_copies(parsed: ParsedHand, copies_of) -> None:
+    """`too_many_copies` naming the first tile written more often than the set holds it."""
+    seen: dict[int, int] = {}
+    for tile in parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles):
+        seen[tile] = seen.get(tile, 0) + 1
+    for tile in sorted(seen):
+        if seen[tile] > copies_of(tile):
+            raise HandError("too_many_copies", f"{tiles.code(tile)} ({tiles.name(tile)}) is written "
+                            f"{seen[tile]} times, but the set has only {copies_of(tile)}.")
+
+
+def standard_copies(tile: int) -> int:
+    return 1 if tiles.is_flower(tile) else 4
+
+
+def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
+    """Check a parsed hand against a variant's tile set and the standard 14-tile count."""
+    for tile in parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles):
+        if tile not in kinds:
+            raise HandError("tile_not_in_variant",
+                            f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this variant.")
+    melds = tuple(set_of_group(group) for group in parsed.groups)
+    count_copies(parsed, standard_copies)
+    concealed = [0] * tiles.PLAYING_KINDS
+    bonus = []
+    for tile in parsed.concealed:
+        if tile < tiles.PLAYING_KINDS:
+            concealed[tile] += 1
+        else:
+            bonus.append(tile)
+    found = sum(concealed) + 3 * len(melds)
+    if found != 14:
+        kongs = sum(meld.kind == KONG for meld in melds)
+        kong_note = f" (counting each of the {kongs} kongs as 3)" if kongs else ""
+        raise HandError("wrong_tile_count", f"Found {found} tiles{kong_note}; a complete hand has "
+                        "14, plus one for each kong (flowers and seasons not counted).")
+    if parsed.winning is None or parsed.winning >= tiles.PLAYING_KINDS:
+        raise HandError("bad_notation", "The hand has no winning tile: write it last, or mark it "
+                        "with '+', for example '+5p'.")
+    return Hand(parsed, melds, tuple(concealed), tuple(bonus), parsed.winning)

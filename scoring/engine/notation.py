@@ -1,0 +1,158 @@
+"""The hand notation of the contract (§1): a strict parser and the canonical formatter, its inverse.
+
+The parser never guesses and never drops a character: anything it cannot read is a `bad_notation`
+error naming the position (1-based) and the text at fault.
+"""
+
+from dataclasses import dataclass
+
+from . import tiles
+from .errors import HandError
+
+EXPOSED, CONCEALED_KONG = "[", "("
+CLOSERS = {"[": "]", "(": ")"}
+
+
+@dataclass(frozen=True)
+class Group:
+    """A bracketed group as written: `[...]` exposed (claimed) or `(...)` a concealed kong."""
+
+    bracket: str
+    tiles: tuple[int, ...]  # sorted
+
+    def text(self) -> str:
+        return self.bracket + format_tiles(self.tiles) + CLOSERS[self.bracket]
+
+
+@dataclass(frozen=True)
+class ParsedHand:
+    """What the notation says, before any rule looks at it."""
+
+    concealed: tuple[int, ...]  # sorted, the winning tile included, flowers and jokers too
+    groups: tuple[Group, ...]  # in the order written
+    winning: int | None  # None only when no concealed tile could be the winning tile
+
+
+def _bad(text: str, position: int, what: str) -> HandError:
+    shown = text[position - 1 : position + 5] or "the end"
+    return HandError("bad_notation", f"Position {position} ('{shown}'): {what}.")
+
+
+class _Reader:
+    """Reads tiles from one string; `pos` is a 0-based index into it."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+
+    def error(self, what: str, at: int | None = None) -> HandError:
+        return _bad(self.text, (self.pos if at is None else at) + 1, what)
+
+    def skip_spaces(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def read_tiles(self, stop: str) -> list[int]:
+        """Tiles up to one of the `stop` characters (or the end); digits need a suit letter."""
+        found: list[int] = []
+        digits_at, digits = None, ""
+        while self.pos < len(self.text) and self.text[self.pos] not in stop:
+            char = self.text[self.pos]
+            if char.isdigit():
+                if digits_at is None:
+                    digits_at = self.pos
+                digits += char
+            elif char in tiles.SUIT_LETTERS:
+                if not digits:
+                    raise self.error(f"suit letter '{char}' has no numbers before it")
+                for offset, digit in enumerate(digits):
+                    try:
+                        found.append(tiles.make(int(digit), char))
+                    except ValueError:
+                        raise self.error(
+                            f"there is no tile {digit}{char}", at=digits_at + offset) from None
+                digits_at, digits = None, ""
+            elif char in tiles.ALIASES:
+                if digits:
+                    raise self.error(f"numbers '{digits}' have no suit letter", at=digits_at)
+                found.append(tiles.ALIASES[char])
+            elif char.isspace():
+                if digits:
+                    raise self.error(f"numbers '{digits}' have no suit letter", at=digits_at)
+            else:
+                raise self.error(f"'{char}' is not a tile, a suit letter or a bracket")
+            self.pos += 1
+        if digits:
+            raise self.error(f"numbers '{digits}' have no suit letter", at=digits_at)
+        return found
+
+
+def parse(text: str) -> ParsedHand:
+    """Read a hand written in the contract's notation.
+
+    >>> parse("234m 567p 22s [EEE] [789p] +2s").groups[0].text()
+    '[111z]'
+    """
+    if not isinstance(text, str):
+        raise HandError("bad_notation", "The hand must be a string of tiles, like '123m 456p ...'.")
+    reader = _Reader(text)
+    concealed: list[int] = []
+    groups: list[Group] = []
+    winning = None
+    while True:
+        concealed += reader.read_tiles(stop="[()]+")
+        if reader.pos == len(text):
+            break
+        char, start = text[reader.pos], reader.pos
+        if char in CLOSERS:
+            reader.pos += 1
+            inside = reader.read_tiles(stop="[()]+")
+            if reader.pos == len(text) or text[reader.pos] != CLOSERS[char]:
+                raise reader.error(f"the group opened at position {start + 1} is not closed "
+                                   f"with '{CLOSERS[char]}'")
+            if not inside:
+                raise reader.error("empty group", at=start)
+            reader.pos += 1
+            groups.append(Group(char, tuple(sorted(inside))))
+        elif char == "+":
+            reader.pos += 1
+            reader.skip_spaces()
+            after = reader.read_tiles(stop="[()]+")
+            if len(after) != 1:
+                raise reader.error("'+' must be followed by exactly one tile, the winning tile",
+                                   at=start)
+            if reader.pos != len(text):
+                raise reader.error("nothing may follow the winning tile")
+            winning = after[0]
+            if winning not in concealed:
+                raise reader.error(f"the winning tile {tiles.code(winning)} must be one of the "
+                                   "concealed tiles (written outside brackets)", at=start)
+        else:
+            raise reader.error(f"'{char}' closes a group that was never opened")
+    if winning is None:
+        candidates = [t for t in concealed if t < tiles.PLAYING_KINDS]
+        winning = candidates[-1] if candidates else None
+    return ParsedHand(tuple(sorted(concealed)), tuple(groups), winning)
+
+
+def format_tiles(kinds) -> str:
+    """Sorted tiles, each run of one suit written once: (0, 1, 2, 27) -> '123m1z'."""
+    out, run_suit = [], None
+    for tile in sorted(kinds):
+        suit = tiles.suit_of(tile)
+        if run_suit not in (None, suit, "J"):
+            out.append(run_suit)
+        out.append("J" if suit == "J" else str(tiles.rank_of(tile)))
+        run_suit = suit
+    if run_suit not in (None, "J"):
+        out.append(run_suit)
+    return "".join(out)
+
+
+def format_hand(hand: ParsedHand) -> str:
+    """The canonical text: concealed tiles, then each group as written, then '+' the winning tile."""
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    parts += [group.text() for group in hand.groups]
+    if hand.winning is not None:
+        parts.append("+" + tiles.code(hand.winning))
+    return " ".join(parts)

@@ -1,0 +1,248 @@
+"""Patterns as data: a frozen value per pattern, a table per variant, exclusions applied as data.
+
+A predicate takes a `Reading` (one decomposition of one hand, with how it was won) and returns a
+count: 0 when the pattern is absent, n when it counts n times (per set, per tile...). A predicate
+whose counts come from different sources returns a dict {facet: count}, so that an exclusion can
+remove one facet only (Shanghai's 20A removes 2H for its dragon triplets, not for its winds).
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from . import tiles
+from .context import WinContext
+from .hand import CHOW, KONG, PAIR, Hand, TileSet
+
+STANDARD = "standard"
+
+
+@dataclass(frozen=True, eq=False)
+class Reading:
+    """One decomposition of a hand, the group the winning tile completed, and how it was won.
+
+    The facts many predicates share are computed once, on first use.
+    """
+
+    hand: Hand
+    ctx: WinContext
+    form: str
+    groups: tuple[TileSet, ...]
+    winning_index: int | None
+    waits: tuple[int, ...]
+    rules: Mapping = field(default_factory=dict)
+
+    @cached_property
+    def sets(self) -> tuple[TileSet, ...]:
+        return tuple(g for g in self.groups if g.kind not in (PAIR,)) if self.is_standard else ()
+
+    @cached_property
+    def eyes(self) -> TileSet | None:
+        if not self.is_standard:
+            return None
+        return next(g for g in self.groups if g.kind == PAIR)
+
+    @property
+    def is_standard(self) -> bool:
+        return self.form == STANDARD
+
+    @cached_property
+    def triplets(self) -> tuple[TileSet, ...]:
+        return tuple(s for s in self.sets if s.is_triplet)
+
+    @cached_property
+    def chows(self) -> tuple[TileSet, ...]:
+        return tuple(s for s in self.sets if s.kind == CHOW)
+
+    @cached_property
+    def kongs(self) -> int:
+        return sum(s.kind == KONG for s in self.sets)
+
+    @cached_property
+    def concealed_triplets(self) -> int:
+        return sum(s.concealed for s in self.triplets)
+
+    @cached_property
+    def revealed_sets(self) -> int:
+        """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed kongs)."""
+        return sum(g.exposed for g in self.hand.melds)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return self.hand.counts
+
+    @cached_property
+    def kinds(self) -> tuple[int, ...]:
+        """The tile kinds in the hand (bonus tiles excluded), sorted."""
+        return tuple(t for t, n in enumerate(self.hand.counts) if n)
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        return frozenset(tiles.suit_of(t) for t in self.kinds if tiles.is_suited(t))
+
+    @cached_property
+    def has_honor(self) -> bool:
+        return any(tiles.is_honor(t) for t in self.kinds)
+
+    @cached_property
+    def has_terminal(self) -> bool:
+        return any(tiles.is_terminal(t) for t in self.kinds)
+
+    @cached_property
+    def winning_group(self) -> TileSet | None:
+        return None if self.winning_index is None else self.groups[self.winning_index]
+
+    @property
+    def winning(self) -> int:
+        return self.hand.winning
+
+    @cached_property
+    def seat_wind(self) -> int:
+        return tiles.wind_tile(self.ctx.seat_wind)
+
+    @cached_property
+    def round_wind(self) -> int:
+        return tiles.wind_tile(self.ctx.round_wind)
+
+
+Count = int | dict[str, int]
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One scoring pattern of a variant.
+
+    `excludes` holds ids, or 'id:facet' to remove only one facet of a pattern that counts per
+    facet. `forms` lists the winning forms the pattern looks at ('standard', 'seven_pairs',
+    'thirteen_orphans'): patterns about sets and eyes only look at the standard form.
+    """
+
+    id: str
+    name: str
+    english: str
+    chinese: str
+    value: int
+    holds: Callable[[Reading], Count]
+    definition: str = ""
+    excludes: tuple[str, ...] = ()
+    forms: frozenset[str] = frozenset({STANDARD})
+    per: str = ""  # what it counts once per ('set', 'tile', 'suit'), for the pattern library
+
+    def describe(self) -> dict:
+        return {"id": self.id, "name": self.name, "english": self.english,
+                "chinese": self.chinese, "value": self.value, "per": self.per or None,
+                "definition": self.definition, "excludes": list(self.excludes)}
+
+
+@dataclass(frozen=True)
+class Counted:
+    pattern: Pattern
+    count: int
+
+    def as_dict(self) -> dict:
+        p = self.pattern
+        return {"id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
+                "value": p.value, "count": self.count}
+
+
+@dataclass(frozen=True)
+class Excluded:
+    pattern: Pattern
+    count: int
+    by: Pattern
+    facet: str | None
+
+    def as_dict(self) -> dict:
+        p, by = self.pattern, self.by
+        part = f"its {self.facet} sets" if self.facet else p.english
+        reason = f"{by.id} {by.english} already includes {part}."
+        if self.facet:
+            reason = f"{p.id} {p.english} for {part}: {by.id} {by.english} already includes them."
+        return {"id": p.id, "by": by.id, "reason": reason, "name": p.name, "english": p.english,
+                "chinese": p.chinese, "value": p.value, "count": self.count}
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The patterns of one reading after exclusions, and their sum."""
+
+    reading: Reading
+    counted: tuple[Counted, ...]
+    excluded: tuple[Excluded, ...]
+
+    @cached_property
+    def total(self) -> int:
+        return sum(c.pattern.value * c.count for c in self.counted)
+
+    @cached_property
+    def decomposition(self) -> list[str]:
+        return [g.text() for g in self.reading.groups]
+
+
+def _split(target: str) -> tuple[str, str | None]:
+    pattern_id, _, facet = target.partition(":")
+    return pattern_id, facet or None
+
+
+class PatternTable:
+    """A variant's patterns, listed once; exclusions checked and closed transitively at import."""
+
+    def __init__(self, patterns: list[Pattern]):
+        self.patterns = tuple(patterns)
+        self.by_id = {p.id: p for p in self.patterns}
+        self.position = {p.id: i for i, p in enumerate(self.patterns)}
+        if len(self.by_id) != len(self.patterns):
+            raise ValueError("duplicate pattern id")
+        for p in self.patterns:
+            for target in p.excludes:
+                target_id, _ = _split(target)
+                if target_id not in self.by_id or target_id == p.id:
+                    raise ValueError(f"{p.id} excludes unknown or itself: {target}")
+        self.closure = {p.id: self._close(p.id, ()) for p in self.patterns}
+
+    def _close(self, pattern_id: str, path: tuple[str, ...]) -> frozenset[tuple[str, str | None]]:
+        if pattern_id in path:
+            raise ValueError("exclusion cycle: " + " -> ".join(path + (pattern_id,)))
+        found = set()
+        for target in self.by_id[pattern_id].excludes:
+            target_id, facet = _split(target)
+            found.add((target_id, facet))
+            if facet is None:
+                found |= self._close(target_id, path + (pattern_id,))
+        return frozenset(found)
+
+    def __iter__(self):
+        return iter(self.patterns)
+
+    def evaluate(self, reading: Reading) -> Evaluation:
+        """Every pattern that holds, then the exclusions of the holding ones, in no order."""
+        found: dict[str, dict[str | None, int]] = {}
+        for p in self.patterns:
+            if reading.form not in p.forms:
+                continue
+            count = p.holds(reading)
+            if not count:
+                continue
+            facets = count if isinstance(count, dict) else {None: int(count)}
+            facets = {f: n for f, n in facets.items() if n}
+            if facets:
+                found[p.id] = facets
+        removed = {target for holder in found for target, facet in self.closure[holder]
+                   if facet is None and target in found}
+        # The excluder named is the highest counted holder that removes it (closure makes one exist).
+        holders = sorted((self.by_id[h] for h in found if h not in removed),
+                         key=lambda p: (-p.value, p.id))
+        excluded = []
+        for target in sorted(removed, key=lambda i: (-self.by_id[i].value, i)):
+            by = next(h for h in holders if (target, None) in self.closure[h.id])
+            excluded.append(Excluded(self.by_id[target], sum(found[target].values()), by, None))
+        remaining = {i: dict(f) for i, f in found.items() if i not in removed}
+        for holder in holders:
+            for target, facet in sorted(self.closure[holder.id], key=str):
+                if facet and target in remaining and remaining[target].get(facet):
+                    n = remaining[target].pop(facet)
+                    excluded.append(Excluded(self.by_id[target], n, holder, facet))
+        counted = tuple(Counted(self.by_id[i], sum(f.values()))
+                        for i, f in sorted(remaining.items(), key=lambda kv: self.position[kv[0]])
+                        if sum(f.values()))
+        return Evaluation(reading, counted, tuple(excluded))

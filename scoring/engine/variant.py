@@ -1,0 +1,217 @@
+"""What every variant shares: house options, the scoring pipeline, the result shape, the ledger.
+
+A variant module defines a subclass with its pattern table, tile set, options and money rules;
+the pipeline here parses, decomposes, evaluates every reading and keeps the best by an explicit max.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from . import tiles
+from .context import WinContext
+from .decompose import Forms, decompositions, winning_placements
+from .errors import HandError
+from .hand import Hand, build_hand
+from .notation import parse
+from .patterns import Evaluation, PatternTable, Reading
+
+SEATS = tiles.WINDS
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house option: its name, default, and the values it accepts."""
+
+    name: str
+    default: object
+    help: str
+    choices: tuple = ()
+    accepts: Callable[[object], bool] | None = None
+
+    def check(self, value):
+        ok = value in self.choices if self.choices else self.accepts(value)
+        if isinstance(value, bool) and not isinstance(self.default, bool):
+            ok = False
+        if not ok:
+            allowed = ", ".join(map(repr, self.choices)) if self.choices else self.help
+            raise HandError("bad_context", f"House option {self.name!r} cannot be {value!r}; "
+                            f"allowed: {allowed}.")
+        return value
+
+    def describe(self) -> dict:
+        return {"name": self.name, "default": self.default, "help": self.help,
+                "choices": list(self.choices) or None}
+
+
+def number_at_least(low: float) -> Callable[[object], bool]:
+    return lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= low
+
+
+def whole(amount: float) -> int | float:
+    """Money as an int when it is whole, so JSON shows 5 rather than 5.0."""
+    return int(amount) if float(amount).is_integer() else amount
+
+
+def ledger(transfers: list[tuple[str, str, float]]) -> dict:
+    """The contract's payments shape; `net` always sums to zero because each transfer is a pair."""
+    net = {seat: 0 for seat in SEATS}
+    rows = []
+    for payer, payee, amount in transfers:
+        if amount <= 0:
+            continue
+        rows.append({"from": payer, "to": payee, "amount": whole(amount)})
+        net[payer] -= amount
+        net[payee] += amount
+    return {"transfers": rows, "net": {seat: whole(v) for seat, v in net.items()}}
+
+
+def best_of(evaluations, key):
+    """The best evaluation by `key`, ties broken by the decomposition's text (smallest first),
+    so the choice never depends on enumeration order."""
+    return max(evaluations, key=lambda e: (key(e), _reverse_text(e)))
+
+
+def _reverse_text(evaluation: Evaluation) -> tuple:
+    # max() wants larger-is-better; invert characters so the alphabetically first text wins a tie.
+    return tuple(-ord(c) for c in " ".join(evaluation.decomposition))
+
+
+class Variant:
+    """The standard pipeline for variants whose hands are sets and eyes."""
+
+    id = ""
+    name = ""
+    unit = "fan"
+    table: PatternTable
+    options: tuple[Option, ...] = ()
+    kinds: frozenset[int] = frozenset(range(tiles.FLOWER_BASE))
+
+    def check_rules(self, raw) -> MappingProxyType:
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise HandError("bad_context", "rules must be an object of house options.")
+        known = {option.name: option for option in self.options}
+        for name in raw:
+            if name not in known:
+                listed = ", ".join(known) or "none"
+                raise HandError("unknown_rule", f"{self.name} has no house option {name!r}; "
+                                f"its options are: {listed}.")
+        return MappingProxyType({name: option.check(raw[name]) if name in raw else option.default
+                                 for name, option in known.items()})
+
+    def forms(self, rules) -> Forms:
+        raise NotImplementedError
+
+    def build(self, text, rules) -> Hand:
+        if text is None:
+            raise HandError("bad_notation", "The request has no hand.")
+        return build_hand(parse(text), self.kinds)
+
+    def check_hand(self, hand: Hand, ctx: WinContext, rules) -> None:
+        """Contradictions between the hand and how it was won; variants add their own."""
+        winning = tiles.code(hand.winning)
+        if ctx.robbing_kong:
+            if ctx.self_drawn:
+                raise HandError("bad_context", "Robbing a kong is a win on another player's tile; "
+                                "it cannot also be self-drawn.")
+            if hand.counts[hand.winning] > 1:
+                raise HandError("bad_context", f"Robbing a kong needs the robbed tile {winning} to "
+                                f"be the only {winning} in the hand: another player was adding the "
+                                "fourth copy to their pung.")
+        if ctx.kong_replacement and not hand.kongs:
+            raise HandError("bad_context", "A kong replacement win needs a kong in the hand.")
+        if ctx.double_kong_replacement and hand.kongs < 2:
+            raise HandError("bad_context", "A double kong replacement win needs two kongs.")
+        if ctx.heavenly and not ctx.dealer:
+            raise HandError("bad_context", "Only the dealer can win a heavenly hand.")
+        if ctx.earthly and ctx.dealer:
+            raise HandError("bad_context", "An earthly hand is won on the dealer's first discard, "
+                            "so the winner is not the dealer.")
+        if ctx.after_kong_discard and ctx.self_drawn:
+            raise HandError("bad_context", "after_kong_discard is a win on a discard; it cannot "
+                            "also be self-drawn.")
+
+    def readings(self, hand: Hand, ctx: WinContext, rules) -> list[list[Reading]]:
+        """For each decomposition, its readings (one per group the winning tile may complete)."""
+        forms = self.forms(rules)
+        found = decompositions(hand, forms)
+        if not found:
+            raise HandError("not_a_winning_hand", self.not_winning_message(hand, forms))
+        waits = forms.waits(hand)
+        return [[Reading(hand, ctx, form, placed, index, waits, rules)
+                 for index, placed in winning_placements(groups, hand.winning, ctx.self_drawn)]
+                for form, groups in found]
+
+    def not_winning_message(self, hand: Hand, forms: Forms) -> str:
+        others = [name for name, allowed in (("seven pairs", forms.seven_pairs),
+                                             ("13 terminals", forms.thirteen_orphans)) if allowed]
+        special = f", nor {' or '.join(others)}" if others else ""
+        return (f"These tiles ({hand.text()}) do not form four sets and the eyes{special}.")
+
+    def rank(self, evaluation: Evaluation):
+        """What the best reading maximises; the default is the sum of its patterns."""
+        return evaluation.total
+
+    def score(self, text, ctx: WinContext, rules) -> dict:
+        hand = self.build(text, rules)
+        self.check_hand(hand, ctx, rules)
+        per_decomposition = [best_of([self.table.evaluate(r) for r in placements], self.rank)
+                             for placements in self.readings(hand, ctx, rules)]
+        best = best_of(per_decomposition, self.rank)
+        others = sorted((e for e in per_decomposition if e is not best),
+                        key=lambda e: (self.rank(e), _reverse_text(e)), reverse=True)
+        return self.result(hand, ctx, rules, best, others)
+
+    def settle_total(self, raw_total: int, rules) -> tuple[int, int | None]:
+        """(total after the limit, the limit to report)."""
+        return raw_total, None
+
+    def minimum(self, rules) -> int:
+        return 0
+
+    def points(self, total: int, rules) -> int | float:
+        return total
+
+    def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float]]:
+        raise NotImplementedError
+
+    def result(self, hand: Hand, ctx: WinContext, rules, best: Evaluation, others) -> dict:
+        total, limit = self.settle_total(best.total, rules)
+        minimum = self.minimum(rules)
+        meets = total >= minimum
+        points = self.points(total, rules)
+        reading = best.reading
+        return {
+            "ok": True,
+            "variant": self.id,
+            "hand": hand.text(),
+            "total": total,
+            "raw_total": best.total,
+            "unit": self.unit,
+            "points": whole(points),
+            "patterns": [c.as_dict() for c in best.counted],
+            "excluded": [e.as_dict() for e in best.excluded],
+            "form": reading.form,
+            "decomposition": best.decomposition,
+            "winning_group": reading.winning_index,
+            "alternatives": [{"total": self.settle_total(e.total, rules)[0],
+                              "raw_total": e.total,
+                              "decomposition": e.decomposition,
+                              "patterns": [c.pattern.id for c in e.counted]} for e in others],
+            "waits": [tiles.code(t) for t in reading.waits],
+            "meets_minimum": meets,
+            "minimum": minimum,
+            "limit": limit,
+            "payments": ledger(self.payments(points, ctx, rules) if meets else []),
+            "context": {"seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
+                        "dealer": ctx.dealer, "self_drawn": ctx.self_drawn,
+                        "discarder": None if ctx.self_drawn else ctx.discarder},
+            "rules": dict(rules),
+        }
+
+    def describe(self) -> dict:
+        return {"id": self.id, "name": self.name, "unit": self.unit,
+                "patterns": [p.describe() for p in self.table],
+                "options": [o.describe() for o in self.options]}

@@ -1,0 +1,13 @@
+"""The variants the engine knows, by id. Each module defines one `VARIANT`."""
+
+from ..errors import HandError
+from . import shanghai
+
+VARIANTS = {module.VARIANT.id: module.VARIANT for module in (shanghai,)}
+
+
+def get_variant(name):
+    if name not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise HandError("unknown_variant", f"Unknown variant {name!r}; known variants: {known}.")
+    return VARIANTS[name]

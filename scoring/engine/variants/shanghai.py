@@ -1,0 +1,371 @@
+"""Shanghai (New Rules): the 62 patterns of the seed's table as decided in spec/rules-shanghai.md."""
+
+from collections import Counter
+
+from .. import tiles
+from ..decompose import Forms
+from ..hand import KONG, PUNG
+from ..patterns import STANDARD, Pattern, PatternTable, Reading
+from ..variant import Option, Variant, number_at_least
+
+ORPHAN_FORM = "thirteen_orphans"
+ANY_FORM = frozenset({STANDARD, ORPHAN_FORM})
+
+
+# Facts about one reading, shared by several predicates ------------------------------------------
+
+def rank(tile: int) -> int:
+    return tile % 9 + 1
+
+
+def chow_runs(r: Reading) -> Counter:
+    """Each chow as (suit, first number), counted."""
+    return Counter((c.suit, rank(c.first)) for c in r.chows)
+
+
+def chow_starts_by_suit(r: Reading) -> dict[str, Counter]:
+    found: dict[str, Counter] = {}
+    for (suit, start), n in chow_runs(r).items():
+        found.setdefault(suit, Counter())[start] += n
+    return found
+
+
+def triplet_ranks_by_suit(r: Reading) -> dict[str, set[int]]:
+    found: dict[str, set[int]] = {}
+    for t in r.triplets:
+        if tiles.is_suited(t.first):
+            found.setdefault(t.suit, set()).add(rank(t.first))
+    return found
+
+
+def numbers(r: Reading) -> set:
+    """The numbers the hand uses, all honors together counting as one number."""
+    return {rank(t) if tiles.is_suited(t) else "honor" for t in r.kinds}
+
+
+def wind_triplets(r: Reading) -> int:
+    return sum(tiles.is_wind(t.first) for t in r.triplets)
+
+
+def dragon_triplets(r: Reading) -> int:
+    return sum(tiles.is_dragon(t.first) for t in r.triplets)
+
+
+def every_group_holds(r: Reading, test) -> bool:
+    return all(any(test(t) for t in g.tiles) for g in r.groups)
+
+
+def chows_holding(r: Reading, tile: int) -> int:
+    return sum(tile in c.tiles for c in r.chows)
+
+
+def no_claimed_set(r: Reading) -> bool:
+    """2E: no revealed set other than kongs (claiming a discard for a kong does not count)."""
+    return not any(m.exposed and m.kind != KONG for m in r.hand.melds)
+
+
+def has_young_and_old(starts: Counter) -> bool:
+    return starts[1] > 0 and starts[7] > 0
+
+
+# The predicates --------------------------------------------------------------------------------
+
+def honor_triplets(r: Reading) -> dict[str, int]:
+    """2H: each dragon triplet; each wind triplet once for the round and once for the seat."""
+    winds = sum((t.first == r.round_wind) + (t.first == r.seat_wind)
+                for t in r.triplets if tiles.is_wind(t.first))
+    return {"dragon": dragon_triplets(r), "wind": winds}
+
+
+def tail(r: Reading) -> bool:
+    """3H: two triplets and the eyes on three consecutive numbers of one suit, or in winds."""
+    eyes = r.eyes.first
+    if tiles.is_wind(eyes):
+        return wind_triplets(r) >= 2
+    if not tiles.is_suited(eyes):
+        return False
+    ranks = triplet_ranks_by_suit(r).get(tiles.suit_of(eyes), set())
+    return any({rank(eyes), a, b} in ({n, n + 1, n + 2} for n in range(1, 8))
+               for a in ranks for b in ranks if a < b)
+
+
+def three_sisters(r: Reading) -> bool:
+    return any(any({n, n + 1, n + 2} <= ranks for n in range(1, 8))
+               for ranks in triplet_ranks_by_suit(r).values())
+
+
+def young_old_triplets(r: Reading) -> bool:
+    return any({1, 9} <= ranks for ranks in triplet_ranks_by_suit(r).values())
+
+
+def four_into_two(r: Reading) -> int:
+    """3G, per tile: a (non-kong) triplet of a tile and a sequence holding the fourth copy."""
+    return sum(1 for t in r.triplets if t.kind == PUNG and chows_holding(r, t.first))
+
+
+def four_into_three(r: Reading) -> int:
+    """7K, per tile: the eyes' tile used in two sequences as well."""
+    return int(chows_holding(r, r.eyes.first) == 2)
+
+
+def all_linked(r: Reading) -> bool:
+    return any(every_group_holds(r, lambda t, n=n: tiles.is_suited(t) and rank(t) == n)
+               for n in range(1, 10))
+
+
+def total_dependency(r: Reading) -> bool:
+    return (r.revealed_sets == 4 and not r.ctx.self_drawn
+            and r.winning_group is r.eyes)
+
+
+def winning_five_in_middle(r: Reading) -> bool:
+    group = r.winning_group
+    return (group is not None and group.kind == "chow" and rank(group.first) == 4
+            and r.winning == group.first + 1)
+
+
+def pattern(id_, name, english, chinese, value, holds, definition, excludes=(), forms=None,
+            per=""):
+    return Pattern(id_, name, english, chinese, value, holds, definition, tuple(excludes),
+                   forms or frozenset({STANDARD}), per)
+
+
+def situational(id_, name, english, chinese, value, holds, definition, excludes=()):
+    """Patterns about how the hand was won or its concealment: they apply to 13 terminals too."""
+    return pattern(id_, name, english, chinese, value, holds, definition, excludes, ANY_FORM)
+
+
+PATTERNS = [
+    pattern("1A", "Jiang", "Special eyes", "將", 1,
+            lambda r: tiles.is_suited(r.eyes.first) and rank(r.eyes.first) in (2, 5, 8),
+            "The eyes are 2, 5 or 8 of a suit."),
+    pattern("2A", "Ping Hu", "All sequences", "平和", 2,
+            lambda r: len(r.chows) == 4 and len(r.suits) > 1,
+            "All four sets are sequences, in more than one suit (the eyes may be anything)."),
+    pattern("2B", "Chueh Yi Men", "Absence of one suit", "缺一門", 2,
+            lambda r: len(r.suits) == 2,
+            "The suited tiles are of exactly two suits (honors allowed)."),
+    pattern("2C", "Duan Yiao", "Absence of terminals", "斷么", 2,
+            lambda r: not r.has_honor and not r.has_terminal,
+            "No 1, no 9 and no honor anywhere in the hand."),
+    pattern("2D", "Yi Ban Gao", "Two identical sequences", "一般高", 2,
+            lambda r: any(n >= 2 for n in chow_runs(r).values()),
+            "Two identical sequences: same suit, same numbers."),
+    situational("2E", "Men Ghien Ching", "Without revealed sets", "門前清", 2, no_claimed_set,
+                "No revealed set other than kongs; a hand won on a discard can still hold this."),
+    situational("2F", "Duh Ting", "One way to win", "獨聽", 2, lambda r: len(r.waits) == 1,
+                "Only one tile could have completed the hand."),
+    situational("2G", "Garng", "Following a kong", "槓上開花", 2,
+                lambda r: r.ctx.kong_replacement,
+                "Won on the replacement tile drawn after a kong."),
+    pattern("2H", "Fung", "Honor tiles", "風", 2, honor_triplets,
+            "Each triplet of a dragon, of the round wind or of the seat wind; a wind that is "
+            "both counts twice.", per="set"),
+    pattern("2I", "Ching Szu Peng", "Four revealed triplets", "清四碰", 2,
+            lambda r: sum(t.exposed for t in r.triplets) == 4,
+            "Four revealed triplets (or kongs)."),
+    pattern("2J", "Lao Shao", "Young and old sequences", "老少", 2,
+            lambda r: sum(has_young_and_old(s) for s in chow_starts_by_suit(r).values()),
+            "A 1-2-3 and a 7-8-9 sequence of the same suit.", per="suit"),
+    pattern("2K", "Kan Shin Wu", "Bridge tile", "嵌心五", 2, winning_five_in_middle,
+            "The winning tile is a 5 that completes a 4-5-6 sequence as its middle tile."),
+    pattern("3A", "Lao Shao Peng", "Young and old triplets", "老少碰", 3, young_old_triplets,
+            "Triplets of 1 and of 9 of the same suit."),
+    pattern("3B", "Liang Garng", "Two kongs", "兩槓", 3, lambda r: r.kongs == 2,
+            "Exactly two kongs."),
+    situational("3C", "Chiang Garng", "Robbing a kong", "搶槓", 3,
+                lambda r: r.ctx.robbing_kong,
+                "Won on the tile another player added to a revealed triplet to make a kong."),
+    situational("3D", "Hai Dee", "Last tile drawn", "海底", 3,
+                lambda r: r.ctx.last_tile and r.ctx.self_drawn,
+                "Self-drawn on the last tile of the wall."),
+    situational("3E", "Hai Di Chong", "Last tile discarded", "海底銃", 3,
+                lambda r: r.ctx.last_tile and not r.ctx.self_drawn,
+                "Won on the discard of the last tile of the wall."),
+    situational("3F", "Jueh Jarng", "One tile to win", "絕張", 3,
+                lambda r: len(r.waits) == 1 and r.ctx.winning_tile_last,
+                "Only one tile could win, and the winning tile was its last copy.",
+                excludes=["2F"]),
+    pattern("3G", "Szu Gui Er", "Four into two", "四歸二", 3, four_into_two,
+            "The four copies of one tile used as one sequence and one triplet.", per="tile"),
+    pattern("3H", "Wei Wei", "A tail", "尾尾", 3, tail,
+            "Two triplets and the eyes on three consecutive numbers of one suit, in any order; or "
+            "two wind triplets and wind eyes."),
+    situational("5A", "Men Ching Buh Chiu", "Totally self-sufficient", "門清不求", 5,
+                lambda r: no_claimed_set(r) and r.ctx.self_drawn,
+                "No revealed set other than kongs, and the winning tile self-drawn.",
+                excludes=["2E"]),
+    pattern("7A", "Yi Tiao Long", "One dragon suit", "一條龍", 7,
+            lambda r: any({1, 4, 7} <= set(s) for s in chow_starts_by_suit(r).values()),
+            "1-2-3, 4-5-6 and 7-8-9 sequences of one suit.", excludes=["2J"]),
+    pattern("7B", "San Xiang Fung", "Encounter of three", "三相逢", 7,
+            lambda r: any(all((suit, n) in chow_runs(r) for suit in tiles.SUITS)
+                          for n in range(1, 8)),
+            "Sequences of the same numbers in all three suits."),
+    pattern("7C", "Huen Dai Yiao", "Mixed terminal sequences and honors", "混帶么", 7,
+            lambda r: (every_group_holds(r, lambda t: tiles.is_terminal(t) or tiles.is_honor(t))
+                       and r.has_honor and bool(r.chows)),
+            "Every set and the eyes hold a terminal or an honor, with at least one honor and at "
+            "least one sequence."),
+    pattern("7D", "Barn Chiu Ren", "Semi self-sufficient", "半求人", 7,
+            lambda r: r.revealed_sets == 4 and r.ctx.self_drawn,
+            "Four revealed sets (concealed kongs are not revealed) and the winning tile "
+            "self-drawn.", excludes=["2F"]),
+    situational("7E", "Bao Ting", "Announcing a ready hand", "報聽", 7,
+                lambda r: r.ctx.ready_announced,
+                "A ready hand announced at the deal, before any draw or claim."),
+    pattern("7F", "Wu Men Chih", "All categories", "五門齊", 7,
+            lambda r: (len(r.suits) == 3 and any(tiles.is_wind(t) for t in r.kinds)
+                       and any(tiles.is_dragon(t) for t in r.kinds)),
+            "The hand holds characters, circles, bamboo, a wind and a dragon."),
+    situational("7G", "Shuang Jueh Jarng", "Double jeopardy", "雙絕張", 7,
+                lambda r: len(r.waits) == 2 and r.ctx.winning_tile_last,
+                "Exactly two tiles could win, and the winning tile was the last one left."),
+    pattern("7H", "San An Kan", "Three concealed triplets", "三暗刻", 7,
+            lambda r: r.concealed_triplets == 3,
+            "Exactly three concealed triplets (a concealed kong counts; a triplet completed by a "
+            "discard does not)."),
+    pattern("7I", "Huen Yi Sher", "Mixed one suit", "混一色", 7,
+            lambda r: len(r.suits) == 1 and r.has_honor,
+            "One suit and honors, with at least one honor."),
+    pattern("7J", "Jieh May Pung", "Three sisters", "姐妹碰", 7, three_sisters,
+            "Three triplets on consecutive numbers of one suit."),
+    pattern("7K", "Szu Gui San", "Four into three", "四歸三", 7, four_into_three,
+            "The four copies of one tile used as two sequences and the eyes.", per="tile"),
+    pattern("7L", "Dui Dui Hu", "All triplets", "對對胡", 7, lambda r: len(r.triplets) == 4,
+            "Four triplets (or kongs) and the eyes."),
+    pattern("10A", "Chuan Chiu Ren", "Total dependency", "全求人", 10, total_dependency,
+            "Four revealed sets, won on a discard that completes the eyes.", excludes=["2F"]),
+    pattern("10B", "Ching Yiao", "All terminal sets", "清帶么", 10,
+            lambda r: (every_group_holds(r, tiles.is_terminal) and not r.has_honor
+                       and bool(r.chows)),
+            "Every set and the eyes hold a terminal, no honors, at least one sequence."),
+    pattern("15A", "San Garng", "Three kongs", "三槓", 15, lambda r: r.kongs == 3,
+            "Exactly three kongs.", excludes=["3B"]),
+    pattern("15B", "Tai Ban Gao", "Three identical sequences", "三般高", 15,
+            lambda r: any(n >= 3 for n in chow_runs(r).values()),
+            "Three identical sequences.", excludes=["2D"]),
+    pattern("15C", "San Fung Hui", "Encounter of three winds", "三風會", 15,
+            lambda r: wind_triplets(r) >= 3,
+            "Three wind triplets.", excludes=["2H:wind"]),
+    pattern("15D", "Liang Tiao Long", "Two dragon suits", "兩條龍", 15,
+            lambda r: any(s[1] and s[4] >= 2 and s[7] for s in chow_starts_by_suit(r).values()),
+            "1-2-3, 4-5-6, 7-8-9 and a second 4-5-6, all of one suit.",
+            excludes=["7A", "2D", "2J"]),
+    pattern("20A", "Xiao San Yuan", "Junior three chiefs", "小三元", 20,
+            lambda r: dragon_triplets(r) == 2 and tiles.is_dragon(r.eyes.first),
+            "Two dragon triplets and dragon eyes.", excludes=["2H:dragon"]),
+    pattern("20B", "Shuang Piao", "Double young and old", "雙老少", 20,
+            lambda r: sum(has_young_and_old(s) for s in chow_starts_by_suit(r).values()) >= 2,
+            "A 1-2-3 and a 7-8-9 sequence in each of two suits.", excludes=["2J"]),
+    pattern("30A", "San Shu", "Three numbers", "三數", 30, lambda r: len(numbers(r)) <= 3,
+            "The hand uses at most three numbers, all honors together counting as one number."),
+    pattern("30B", "Chuan Dai", "All linked", "全帶", 30, all_linked,
+            "One number appears in every set and in the eyes."),
+    pattern("40A", "Ghing Yi Sher", "Pure one suit", "清一色", 40,
+            lambda r: len(r.suits) == 1 and not r.has_honor,
+            "Every tile of one suit, no honors."),
+    pattern("40B", "Shuang Long Bao Ju", "Two dragons embracing a pearl", "雙龍抱珠", 40,
+            lambda r: sum(n // 2 for n in chow_runs(r).values()) >= 2,
+            "Two pairs of identical sequences.", excludes=["2D"]),
+    pattern("40G", "Szu Gui Szu", "Four into four", "四歸四", 40,
+            lambda r: any(chows_holding(r, t) == 4 for t in r.kinds),
+            "The four copies of one tile used in four sequences.", excludes=["2D"]),
+    pattern("50A", "Szu An Kan", "Four concealed triplets", "四暗刻", 50,
+            lambda r: r.concealed_triplets == 4,
+            "Four concealed triplets (a concealed kong counts; a triplet completed by a discard "
+            "does not).", excludes=["7H", "7L", "2E"]),
+    pattern("50B", "Huen Yiao Dui", "Mixed terminal triplets", "混么對", 50,
+            lambda r: (len(r.triplets) == 4 and r.has_honor and r.has_terminal
+                       and all(tiles.is_terminal(t) or tiles.is_honor(t) for t in r.kinds)),
+            "Four triplets and the eyes, all of terminals or honors, with at least one of each.",
+            excludes=["7L"]),
+    pattern("60A", "Dah San Yuan", "Grand three chiefs", "大三元", 60,
+            lambda r: dragon_triplets(r) == 3, "Three dragon triplets.",
+            excludes=["2H:dragon"]),
+    pattern("60B", "Xiao Szu Xi", "Junior four happiness", "小四喜", 60,
+            lambda r: wind_triplets(r) == 3 and tiles.is_wind(r.eyes.first),
+            "Three wind triplets and wind eyes.", excludes=["15C", "3H", "2H:wind"]),
+    pattern("60C", "Chuan Dai San Shu", "All linked with three numbers", "全帶三數", 60,
+            lambda r: len(r.chows) == 4 and len(numbers(r)) <= 3,
+            "Four sequences and the eyes using only three numbers.", excludes=["30A", "30B"]),
+    pattern("100A", "Dah Szu Xi", "Grand four happiness", "大四喜", 100,
+            lambda r: wind_triplets(r) == 4, "Four wind triplets.",
+            excludes=["15C", "3H", "2H:wind", "7L"]),
+    pattern("100B", "Jiang Jiang Pung", "All 2, 5 and 8 triplets", "將將碰", 100,
+            lambda r: (len(r.triplets) == 4
+                       and all(tiles.is_suited(t) and rank(t) in (2, 5, 8) for t in r.kinds)),
+            "Four triplets and the eyes, all of 2, 5 and 8.", excludes=["7L", "1A", "2C"]),
+    pattern("100C", "Ching Yiao Dui", "All terminal triplets", "清么對", 100,
+            lambda r: len(r.triplets) == 4 and all(tiles.is_terminal(t) for t in r.kinds),
+            "Four triplets and the eyes, all terminals.", excludes=["7L"]),
+    pattern("100D", "Chuan Dai Yi", "All contain one", "全帶一", 100,
+            lambda r: len(r.chows) == 4 and every_group_holds(
+                r, lambda t: tiles.is_suited(t) and rank(t) == 1),
+            "Four sequences and the eyes, each holding a 1.", excludes=["60C", "30A", "30B"]),
+    pattern("100E", "Chuan Dai Jiu", "All contain nine", "全帶九", 100,
+            lambda r: len(r.chows) == 4 and every_group_holds(
+                r, lambda t: tiles.is_suited(t) and rank(t) == 9),
+            "Four sequences and the eyes, each holding a 9.", excludes=["60C", "30A", "30B"]),
+    pattern("100F", "Chuan Tsu", "All honors", "全字", 100,
+            lambda r: not r.suits, "Every tile an honor.", excludes=["7L"]),
+    situational("100G", "Tian Hu", "Heavenly hand", "天胡", 100, lambda r: r.ctx.heavenly,
+                "The dealer wins on the first draw."),
+    situational("100H", "Dee Hu", "Earthly hand", "地胡", 100, lambda r: r.ctx.earthly,
+                "Won on the dealer's first discard."),
+    pattern("100I", "Liang Shu", "Two numbers", "兩數", 100,
+            lambda r: len(r.triplets) == 4 and len(numbers(r)) <= 2,
+            "Four triplets and the eyes using only two numbers, all honors together counting as "
+            "one number.", excludes=["7L", "30A"]),
+    pattern("100J", "Shuh Bar Luo Han", "Eighteen giants", "十八羅漢", 100,
+            lambda r: r.kongs == 4, "Four kongs.", excludes=["15A", "3B", "7L"]),
+    pattern("100K", "Shuh San Yiao", "Thirteen terminals", "十三么", 100,
+            lambda r: r.form == ORPHAN_FORM,
+            "One each of the 1 and 9 of each suit and of each honor, plus one more of any of "
+            "them.", forms=frozenset({ORPHAN_FORM})),
+]
+
+FORMS = Forms(thirteen_orphans=True, seven_pairs=False)
+
+
+class Shanghai(Variant):
+    id = "shanghai"
+    name = "Shanghai (New Rules)"
+    unit = "fan"
+    table = PatternTable(PATTERNS)
+    kinds = frozenset(range(tiles.FLOWER_BASE + 8))  # flowers may be shown; no pattern reads them
+    options = (
+        Option("limit", 100, "100 (Fung Mun) or 200 (Shuang Fung Mun)", choices=(100, 200)),
+        Option("minimum_fan", 5, "a whole number of fans, 0 or more (5; 3 for beginners)",
+               accepts=lambda v: isinstance(v, int) and number_at_least(0)(v)),
+        Option("payment", 1, "1: the discarder pays the total; 2: the discarder pays twice the "
+               "total; 3: the discarder pays the total and each other player half of it",
+               choices=(1, 2, 3)),
+    )
+
+    def forms(self, rules) -> Forms:
+        return FORMS
+
+    def settle_total(self, raw_total, rules):
+        """Limit 100: above 100 is 100. Limit 200: above 100 and below 200 is 100, 200+ is 200."""
+        if rules["limit"] == 200 and raw_total >= 200:
+            total = 200
+        else:
+            total = min(raw_total, 100)
+        return total, (total if raw_total >= 100 else None)
+
+    def minimum(self, rules) -> int:
+        return rules["minimum_fan"]
+
+    def payments(self, points, ctx, rules):
+        winner = ctx.seat_wind
+        if ctx.self_drawn:
+            return [(seat, winner, points) for seat in ctx.others]
+        way = rules["payment"]
+        rows = [(ctx.discarder, winner, points * (2 if way == 2 else 1))]
+        if way == 3:
+            rows += [(seat, winner, points / 2) for seat in ctx.others if seat != ctx.discarder]
+        return rows
+
+
+VARIANT = Shanghai()
