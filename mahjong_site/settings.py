@@ -1,0 +1,170 @@
+"""Settings for the Mahjong hand scorer: one module, driven by the environment.
+
+With no environment at all this is a safe development setup (DEBUG on, SQLite in
+`db.sqlite3`, local hosts only). Production turns DEBUG off and must then say
+everything that matters:
+
+    DJANGO_DEBUG=0
+    DJANGO_SECRET_KEY=<50+ random characters>
+    DJANGO_ALLOWED_HOSTS=scorer.example.org
+    DATABASE_URL=postgres://...                (optional, SQLite otherwise)
+    DJANGO_CSRF_TRUSTED_ORIGINS=https://...    (optional)
+    DJANGO_SECURE_SSL_REDIRECT=1               (default 1 in production)
+    DJANGO_SECURE_PROXY_SSL_HEADER=1           (behind a proxy that sets X-Forwarded-Proto)
+    DJANGO_SECURE_HSTS_SECONDS=31536000
+    DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS=1
+    DJANGO_SECURE_HSTS_PRELOAD=1
+
+A value that cannot be read (DJANGO_DEBUG=maybe, a port that is not a number) stops
+the start with an error that names the variable, rather than guessing.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name, default=None):
+    """The variable's value; without a default, the variable is required."""
+    value = os.environ.get(name)
+    if value is None:
+        if default is None:
+            raise ImproperlyConfigured(f"The environment variable {name} must be set.")
+        return default
+    return value
+
+
+def env_bool(name, default):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    lowered = value.strip().lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean: use one of 1/0, true/false, yes/no, on/off."
+    )
+
+
+def env_int(name, default):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer.") from None
+
+
+def env_list(name, default):
+    """A comma-separated list; blank items are dropped."""
+    value = os.environ.get(name)
+    if value is None:
+        return list(default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+
+if DEBUG:
+    SECRET_KEY = env_str("DJANGO_SECRET_KEY", "django-insecure-development-only-key")
+    ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+else:
+    SECRET_KEY = env_str("DJANGO_SECRET_KEY")
+    ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", [])
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "DJANGO_ALLOWED_HOSTS must name the site's hosts when DEBUG is off."
+        )
+
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.contenttypes",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "mahjong_site.urls"
+WSGI_APPLICATION = "mahjong_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.debug",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.request",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 0),
+        conn_health_checks=True,
+    ),
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        ),
+    },
+}
+
+# Follows the environment's DEBUG, not the runtime one: the test runner turns DEBUG off, and tests
+# (live-server browser tests included) should still find static files without collectstatic.
+WHITENOISE_AUTOREFRESH = DEBUG
+
+if not DEBUG:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
+    if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
