@@ -1,0 +1,178 @@
+"""The command-line doors: `score --json -`, `score --jsonl`, the short form, `settle --json -`."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+ROOT = Path(__file__).resolve().parent.parent
+
+VALID = {"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s"}
+UNKNOWN_VARIANT = {"variant": "nope", "hand": "11m"}
+BAD_NOTATION = {"variant": "shanghai", "hand": "12x"}
+
+
+def run(command, *args, stdin=""):
+    """Run a command in this process: (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(command, *args, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def results(stdout):
+    return [json.loads(line) for line in stdout.splitlines()]
+
+
+def test_json_stdin_scores_one_request_with_exit_0():
+    code, out, _ = run("score", "--json", "-", stdin=json.dumps(VALID))
+    assert code == 0
+    [result] = results(out)
+    assert result["ok"] is True
+
+
+@pytest.mark.parametrize(
+    "request_, expected",
+    [(UNKNOWN_VARIANT, "unknown_variant"), (BAD_NOTATION, "bad_notation")],
+    ids=["unknown_variant", "bad_notation"],
+)
+def test_json_stdin_error_prints_the_error_result_with_exit_2(request_, expected):
+    code, out, _ = run("score", "--json", "-", stdin=json.dumps(request_))
+    assert code == 2
+    [result] = results(out)
+    assert result["ok"] is False
+    assert result["error"]["code"] == expected
+
+
+def test_json_stdin_that_is_not_json_is_a_bad_request_with_exit_2():
+    code, out, _ = run("score", "--json", "-", stdin="{oops")
+    assert code == 2
+    [result] = results(out)
+    assert result["ok"] is False
+    assert result["error"]["code"] == "bad_request"
+    assert "not valid JSON" in result["error"]["message"]
+
+
+def test_jsonl_keeps_going_past_a_bad_line_and_keeps_the_order():
+    lines = [
+        json.dumps(VALID),
+        "this is not json",
+        json.dumps(UNKNOWN_VARIANT),
+        "",
+        json.dumps(BAD_NOTATION),
+        json.dumps(VALID),
+    ]
+    code, out, _ = run("score", "--jsonl", stdin="\n".join(lines) + "\n")
+    assert code == 0
+    got = [r["ok"] or r["error"]["code"] for r in results(out)]
+    assert got == [True, "bad_request", "unknown_variant", "bad_request", "bad_notation", True]
+
+
+def test_jsonl_without_a_final_newline_still_scores_the_last_line():
+    code, out, _ = run("score", "--jsonl", stdin=json.dumps(VALID) + "\n" + json.dumps(VALID))
+    assert code == 0
+    assert [r["ok"] for r in results(out)] == [True, True]
+
+
+def test_jsonl_with_no_input_writes_nothing():
+    assert run("score", "--jsonl", stdin="") == (0, "", "")
+
+
+def test_short_form_prints_a_readable_breakdown():
+    code, out, err = run("score", "shanghai", VALID["hand"])
+    assert code == 0, err
+    assert out.startswith("Hand: ")
+    assert "Total: " in out
+    assert "Patterns:" in out
+    assert "Payments:" in out
+
+
+def test_short_form_with_json_prints_the_result_shape():
+    code, out, _ = run("score", "shanghai", VALID["hand"], "--json")
+    assert code == 0
+    [result] = results(out)
+    assert result["ok"] is True
+
+
+def test_short_form_error_goes_to_stderr_with_its_code_and_exit_2():
+    code, out, err = run("score", "nope", "11m")
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error [unknown_variant]: ")
+
+
+def test_short_form_puts_only_the_given_flags_in_the_request(monkeypatch):
+    seen = []
+    monkeypatch.setattr(
+        "scoring.engine.score", lambda request: seen.append(request) or {"ok": True}
+    )
+    run(
+        "score", "sichuan", "11m", "--self-drawn", "--seat-wind", "S", "--no-dealer",
+        "--void-suit", "p", "--opponents", "ESW", "--rule", "minimum=3", "--rule", "pay=table",
+    )  # fmt: skip
+    assert seen == [
+        {
+            "variant": "sichuan",
+            "hand": "11m",
+            "context": {
+                "self_drawn": True,
+                "seat_wind": "S",
+                "dealer": False,
+                "void_suit": "p",
+                "opponents": ["E", "S", "W"],
+            },
+            "rules": {"minimum": 3, "pay": "table"},
+        }
+    ]
+
+
+def test_a_rule_without_a_value_is_refused():
+    with pytest.raises(CommandError, match="NAME=VALUE"):
+        run("score", "shanghai", VALID["hand"], "--rule", "minimum")
+
+
+def test_short_form_needs_a_variant_and_a_hand():
+    with pytest.raises(CommandError, match="VARIANT"):
+        run("score", "shanghai")
+
+
+def test_settle_json_stdin_that_is_not_json_is_a_bad_request_with_exit_2():
+    code, out, _ = run("settle", "--json", "-", stdin="[1, 2")
+    assert code == 2
+    assert results(out)[0]["error"]["code"] == "bad_request"
+
+
+def test_settle_json_stdin_error_exits_2():
+    code, out, _ = run("settle", "--json", "-", stdin=json.dumps({"variant": "nope", "events": []}))
+    assert code == 2
+    assert results(out)[0]["ok"] is False
+
+
+@pytest.mark.parametrize(
+    "request_, exit_code", [(VALID, 0), (BAD_NOTATION, 2)], ids=["ok", "bad_notation"]
+)
+def test_score_json_stdin_in_a_real_process(request_, exit_code):
+    process = subprocess.run(
+        [sys.executable, "manage.py", "score", "--json", "-"],
+        cwd=ROOT,
+        input=json.dumps(request_),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert process.returncode == exit_code, process.stderr
+    [line] = process.stdout.splitlines()
+    assert json.loads(line)["ok"] is (exit_code == 0)
+
+
+def test_json_may_come_before_the_variant_and_hand():
+    code, out, _ = run("score", "--json", "shanghai", VALID["hand"])
+    assert code == 0
+    assert results(out)[0]["ok"] is True
