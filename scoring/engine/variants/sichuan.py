@@ -1,0 +1,163 @@
+"""Sichuan "Blood Battle": the MahJongo table as decided in spec/rules-sichuan.md.
+
+108 tiles (three suits), a void suit, no claimed chows, four sets and the eyes or seven pairs (four
+identical tiles count as two pairs), fans capped by the house option `fan_cap`, points = 2 ** fans.
+The whole deal (kongs paid at once, several winners, the wall's end) is settled in `deal_sichuan`.
+"""
+
+from .. import deal_sichuan, tiles
+from ..decompose import Forms
+from ..errors import HandError
+from ..hand import CHOW, PAIR, Hand, build_hand, count_copies, set_of_group, standard_copies
+from ..notation import ParsedHand, parse
+from ..patterns import STANDARD, Pattern, PatternTable, Reading
+from ..variant import Option, Variant
+
+SEVEN_PAIRS = "seven_pairs"
+ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS})
+KINDS = frozenset(tiles.SUITED)
+FORMS = Forms(thirteen_orphans=False, seven_pairs=True, quads_are_two_pairs=True, kinds=KINDS)
+MAX_FAN_CAP = 1000  # a bound only so that 2 ** fan_cap stays a number a table can pay
+
+
+# The rules of the tiles, shared by the winning hand and the hands shown at the wall's end -------
+
+def check_tiles(parsed: ParsedHand) -> None:
+    """Tiles outside the 108, claimed chows and fifth copies, in that order, naming the culprit."""
+    for tile in parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles):
+        if tile not in KINDS:
+            raise HandError("tile_not_in_variant", f"{tiles.code(tile)} ({tiles.name(tile)}) is "
+                            "not played in Sichuan: only characters, circles and bamboo, 1 to 9.")
+    for group in parsed.groups:
+        if set_of_group(group).kind == CHOW:
+            raise HandError("meld_not_allowed", f"{group.text()}: a chow cannot be claimed in "
+                            "Sichuan; only pungs and kongs are claimed (a sequence stays "
+                            "concealed).")
+    count_copies(parsed, standard_copies)
+
+
+def void_problem(counts, void: str | None) -> str | None:
+    """Why tiles held (counts of the playing kinds) break the void-suit rule, or None."""
+    held = [t for t, n in enumerate(counts) if n and tiles.is_suited(t)]
+    if void is not None:
+        tile = next((t for t in held if tiles.suit_of(t) == void), None)
+        if tile is None:
+            return None
+        return (f"{tiles.code(tile)} ({tiles.name(tile)}) is of the declared void suit, "
+                f"{tiles.SUIT_NAMES[void]}: a hand holding its void suit cannot win.")
+    if len({tiles.suit_of(t) for t in held}) == 3:
+        return ("The hand holds characters, circles and bamboo: a Sichuan hand must lack one suit, "
+                "its void suit.")
+    return None
+
+
+# The predicates -------------------------------------------------------------------------------
+
+def roots(r: Reading) -> int:
+    return sum(n == 4 for n in r.hand.counts)
+
+
+def pair_wait(r: Reading) -> bool:
+    return r.winning_index is not None and r.groups[r.winning_index].kind == PAIR
+
+
+def pattern(id_, name, english, chinese, value, holds, definition, forms=ANY_FORM, per=""):
+    return Pattern(id_, name, english, chinese, value, holds, definition, (), forms, per)
+
+
+STANDARD_ONLY = frozenset({STANDARD})
+
+PATTERNS = [
+    pattern("root", "Gen", "Root", "根", 1, roots,
+            "Each tile kind of which the hand holds all four copies, in any form: a kong, a "
+            "triplet and a sequence, two pairs...", per="tile"),
+    pattern("all_pungs", "Dui Dui Hu", "All pungs", "對對胡", 1,
+            lambda r: len(r.triplets) == 4,
+            "Four triplets or kongs and the eyes.", forms=STANDARD_ONLY),
+    pattern("pair_wait", "Dan Diao", "Pair wait", "單釣", 1, pair_wait,
+            "Four sets and the eyes, and the winning tile completes the eyes.",
+            forms=STANDARD_ONLY),
+    pattern("pure_suit", "Qing Yi Se", "Pure suit", "清一色", 2,
+            lambda r: len(r.suits) == 1,
+            "Every tile of one suit."),
+    pattern("seven_pairs", "Qi Dui", "Seven pairs", "七對", 2,
+            lambda r: r.form == SEVEN_PAIRS,
+            "Seven pairs; four identical tiles count as two pairs.",
+            forms=frozenset({SEVEN_PAIRS})),
+    pattern("kong_self_draw", "Gang Shang Hua", "Self-drawn after a kong", "槓上花", 1,
+            lambda r: r.ctx.self_drawn and r.ctx.kong_replacement,
+            "Self-drawn on the replacement tile after the winner's own kong."),
+    pattern("kong_discard", "Gang Shang Pao", "Discard after a kong", "槓上炮", 1,
+            lambda r: r.ctx.after_kong_discard and not r.ctx.self_drawn,
+            "Won on the discard the discarder made right after their own kong."),
+    pattern("robbing_kong", "Qiang Gang Hu", "Robbing a kong", "搶槓胡", 1,
+            lambda r: r.ctx.robbing_kong,
+            "Won on the tile another player added to a pung to make a kong."),
+    pattern("last_tile", "Hai Di", "Last tile", "海底", 1,
+            lambda r: r.ctx.last_tile,
+            "Won on the last tile of the wall, self-drawn, or on the discard that followed it."),
+]
+
+
+def positive_whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_FAN_CAP
+
+
+class Sichuan(Variant):
+    id = "sichuan"
+    name = "Sichuan (Blood Battle)"
+    unit = "fan"
+    table = PatternTable(PATTERNS)
+    kinds = KINDS
+    options = (
+        Option("fan_cap", 3, f"a whole number of fans from 1 to {MAX_FAN_CAP} (3): fans above it "
+               "do not count", accepts=positive_whole),
+        Option("table", "mahjongo", "the pattern table: 'mahjongo'", choices=("mahjongo",)),
+        Option("kong_shot", "refund", "a win on the discard right after the discarder's kong: "
+               "'refund' gives that kong's money back to its payers, 'transfer' gives it to the "
+               "winner", choices=("refund", "transfer")),
+        Option("end_checks", True, "true or false (true): at the wall's end, the not-ready give "
+               "back kong money, flower pigs pay, the not-ready pay the ready",
+               accepts=lambda v: isinstance(v, bool)),
+    )
+
+    # The tile rules, for the deal's wall-end hands as well as for winning hands.
+    check_tiles = staticmethod(check_tiles)
+    void_problem = staticmethod(void_problem)
+
+    def forms(self, rules) -> Forms:
+        return FORMS
+
+    def build(self, text, rules) -> Hand:
+        if text is None:
+            raise HandError("bad_notation", "The request has no hand.")
+        parsed = parse(text)
+        check_tiles(parsed)
+        return build_hand(parsed, self.kinds)
+
+    def check_hand(self, hand, ctx, rules) -> None:
+        problem = void_problem(hand.counts, ctx.void_suit)
+        if problem:
+            raise HandError("void_suit_present", problem)
+        super().check_hand(hand, ctx, rules)
+
+    def settle_total(self, raw_total, rules):
+        """Fans above the cap do not count; `limit` always reports the cap."""
+        return min(raw_total, rules["fan_cap"]), rules["fan_cap"]
+
+    def points(self, total, rules) -> int:
+        return 2 ** total if total else 1
+
+    def payments(self, points, ctx, rules):
+        winner = ctx.seat_wind
+        if ctx.self_drawn:
+            return [(seat, winner, points + 1) for seat in ctx.opponents]
+        return [(ctx.discarder, winner, points)]
+
+    def settle_deal(self, request) -> dict:
+        """A whole deal (contract §5): kongs, wins, the wall's end, as a ledger per event."""
+        rules = self.check_rules(request.get("rules"))
+        return deal_sichuan.settle(self, rules, request.get("events"))
+
+
+VARIANT = Sichuan()
