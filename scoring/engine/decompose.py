@@ -14,6 +14,10 @@ from .hand import CHOW, ORPHANS, PAIR, PUNG, Hand, TileSet, make_set
 SuitReading = tuple[tuple[tuple[str, int], ...], bool]
 
 
+def _sort_key(group: TileSet):
+    return (group.first, group.kind != PAIR, group.kind)
+
+
 @lru_cache(maxsize=None)
 def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ...]:
     """All readings of one suit's counts as pungs, chows (when `chows`) and at most one pair."""
@@ -43,29 +47,51 @@ def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ..
     return tuple(sorted(found))
 
 
-def _suit_slices(counts: tuple[int, ...]):
-    """(base tile, counts, chows allowed) for the three suits and the honors."""
-    return ((0, counts[0:9], True), (9, counts[9:18], True), (18, counts[18:27], True),
-            (27, counts[27:34], False))
+SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+@lru_cache(maxsize=None)
+def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
+    """The readings of one suit as TileSets, each sorted: ((sets..., pair?), holds the pair)."""
+    return tuple((tuple(sorted((make_set(kind, base + offset) for kind, offset in groups),
+                               key=_sort_key)), paired)
+                 for groups, paired in suit_readings(counts, chows))
+
+
+@lru_cache(maxsize=None)
+def suit_completes(counts: tuple[int, ...], chows: bool) -> bool:
+    """Whether one suit's counts read as sets (plus the pair when its size asks for one)."""
+    return bool(suit_readings(counts, chows))
 
 
 @lru_cache(maxsize=1 << 16)
-def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every reading of 34 concealed counts as sets plus exactly one pair: ((kind, tile), ...)."""
+def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
+    """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted."""
     per_suit = []
-    for base, part, chows in _suit_slices(counts):
+    for low, high, chows in SLICES:
+        part = counts[low:high]
         if not any(part):
             continue
-        options = suit_readings(part, chows)
+        options = suit_sets(part, low, chows)
         if not options:
             return ()
-        per_suit.append([(tuple((kind, base + off) for kind, off in groups), paired)
-                         for groups, paired in options])
-    readings = []
-    for combo in product(*per_suit):
-        if sum(paired for _, paired in combo) == 1:
-            readings.append(tuple(group for groups, _ in combo for group in groups))
-    return tuple(readings)
+        per_suit.append(options)
+    return tuple(tuple(group for groups, _ in combo for group in groups)
+                 for combo in product(*per_suit) if sum(paired for _, paired in combo) == 1)
+
+
+def completes(counts: tuple[int, ...]) -> bool:
+    """Whether concealed counts read as sets and exactly one pair (faster than listing readings)."""
+    pairs = 0
+    for low, high, chows in SLICES:
+        part = counts[low:high]
+        size = sum(part)
+        if not size:
+            continue
+        if size % 3 == 1 or not suit_completes(part, chows):
+            return False
+        pairs += size % 3 == 2
+    return pairs == 1
 
 
 def is_thirteen_orphans(hand: Hand) -> bool:
@@ -96,23 +122,25 @@ class Forms:
         self.quads_are_two_pairs = quads_are_two_pairs
         self.kinds = kinds
 
-    def is_complete(self, counts: tuple[int, ...], has_melds: bool) -> bool:
-        """Whether concealed counts (with the hand's melds) make a winning form."""
-        if standard_readings(counts):
-            return True
-        if has_melds:
+    def is_special(self, counts: tuple[int, ...]) -> bool:
+        """Seven pairs or 13 terminals, where the variant allows them (never with melds)."""
+        if sum(counts) != 14:
             return False
-        if self.seven_pairs and sum(counts) == 14 and all(n % 2 == 0 for n in counts) and (
+        if self.seven_pairs and all(n % 2 == 0 for n in counts) and (
                 self.quads_are_two_pairs or 4 not in counts):
             return True
-        return (self.thirteen_orphans and sum(counts) == 14
-                and all(counts[t] for t in tiles.ORPHANS)
+        return (self.thirteen_orphans and all(counts[t] for t in tiles.ORPHANS)
                 and sum(counts[t] for t in tiles.ORPHANS) == 14)
+
+    def is_complete(self, counts: tuple[int, ...], has_melds: bool) -> bool:
+        """Whether concealed counts (with the hand's melds) make a winning form."""
+        return completes(counts) or (not has_melds and self.is_special(counts))
 
     def waits(self, hand: Hand) -> tuple[int, ...]:
         """Tile kinds that complete the 13 tiles held before the winning tile.
 
-        A kind of which the hand already holds all four copies is not a wait.
+        A kind of which the hand already holds all four copies is not a wait. Adding a tile
+        changes one suit only, so the other suits are checked once.
         """
         before = list(hand.concealed)
         before[hand.winning] -= 1
@@ -120,9 +148,9 @@ class Forms:
         for tile, count in enumerate(before):
             if not count:
                 continue
-            if tiles.is_suited(tile):
-                low, high = tile - tile % 9, tile - tile % 9 + 8
-                candidates.update(range(max(low, tile - 2), min(high, tile + 2) + 1))
+            if tile < tiles.HONOR_BASE:
+                low = tile - tile % 9
+                candidates.update(range(max(low, tile - 2), min(low + 8, tile + 2) + 1))
             else:
                 candidates.add(tile)
         if self.thirteen_orphans and not hand.melds and all(
@@ -130,19 +158,32 @@ class Forms:
             candidates.update(tiles.ORPHANS)
         held = list(hand.counts)
         held[hand.winning] -= 1
+        suits = []  # per slice: (reads as sets, holds the pair)
+        for low, high, chows in SLICES:
+            part = tuple(before[low:high])
+            size = sum(part)
+            suits.append((size == 0 or (size % 3 != 1 and suit_completes(part, chows)),
+                          size % 3 == 2))
         found = []
         for tile in sorted(candidates & self.kinds):
             if held[tile] >= 4:
                 continue
-            before[tile] += 1
-            if self.is_complete(tuple(before), bool(hand.melds)):
+            index = min(tile // 9, 3)
+            low, high, chows = SLICES[index]
+            part = before[low:high]
+            part[tile - low] += 1
+            size = sum(part)
+            others = [suits[i] for i in range(4) if i != index]
+            if (size % 3 != 1 and all(ok for ok, _ in others)
+                    and sum(pair for _, pair in others) + (size % 3 == 2) == 1
+                    and suit_completes(tuple(part), chows)):
                 found.append(tile)
-            before[tile] -= 1
+            elif not hand.melds and (self.seven_pairs or self.thirteen_orphans):
+                before[tile] += 1
+                if self.is_special(tuple(before)):
+                    found.append(tile)
+                before[tile] -= 1
         return tuple(found)
-
-
-def _sort_key(group: TileSet):
-    return (group.first, group.kind != PAIR, group.kind)
 
 
 def decompositions(hand: Hand, forms: Forms) -> list[tuple[str, tuple[TileSet, ...]]]:
@@ -151,10 +192,7 @@ def decompositions(hand: Hand, forms: Forms) -> list[tuple[str, tuple[TileSet, .
     Groups of the standard form are four sets and the eyes; seven pairs gives seven pairs; 13
     terminals gives one group of all fourteen tiles.
     """
-    found = []
-    for reading in standard_readings(hand.concealed):
-        concealed = sorted((make_set(kind, tile) for kind, tile in reading), key=_sort_key)
-        found.append(("standard", tuple(concealed) + hand.melds))
+    found = [("standard", reading + hand.melds) for reading in standard_readings(hand.concealed)]
     if forms.seven_pairs:
         pairs = seven_pairs(hand, forms.quads_are_two_pairs)
         if pairs:

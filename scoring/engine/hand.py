@@ -1,13 +1,45 @@
 """A validated hand: its revealed sets, its concealed tiles, its bonus tiles and its winning tile."""
 
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import lru_cache
 
 from . import tiles
 from .errors import HandError
 from .notation import EXPOSED, ParsedHand, format_hand, format_tiles
 
 CHOW, PUNG, KONG, PAIR, ORPHANS, SPECIAL = "chow", "pung", "kong", "pair", "orphans", "special"
+
+# A tile mask: bit n (1-9) for a suited tile of number n, HONOR_BIT for any honor.
+HONOR_BIT = 1 << 10
+TERMINAL_BITS = (1 << 1) | (1 << 9)
+NUMBER_BITS = sum(1 << n for n in range(1, 10))
+
+
+class cached_property:  # noqa: N801 - named as the functools one it replaces
+    """functools.cached_property without its per-access lock (3.11), on hot paths of scoring:
+    computed on first read, then found in the instance's __dict__."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+@lru_cache(maxsize=None)
+def mask_of(kinds: tuple[int, ...]) -> int:
+    """Which numbers (any suit) and whether honors appear among `kinds`."""
+    mask = 0
+    for tile in kinds:
+        mask |= (1 << (tile % 9 + 1)) if tile < tiles.HONOR_BASE else HONOR_BIT
+    return mask
 
 
 @dataclass(frozen=True)
@@ -42,16 +74,26 @@ class TileSet:
     def suit(self) -> str:
         return tiles.suit_of(self.first)
 
+    @property
+    def mask(self) -> int:
+        return mask_of(self.tiles)
+
     def text(self) -> str:
-        body = format_tiles(self.tiles)
-        if self.concealed_kong:
-            return f"({body})"
-        return f"[{body}]" if self.exposed else body
+        return _set_text(self.tiles, self.exposed, self.concealed_kong)
 
     def completed_by_discard(self) -> "TileSet":
         return replace(self, by_discard=True) if self.is_triplet else self
 
 
+@lru_cache(maxsize=4096)
+def _set_text(kinds: tuple[int, ...], exposed: bool, concealed_kong: bool) -> str:
+    body = format_tiles(kinds)
+    if concealed_kong:
+        return f"({body})"
+    return f"[{body}]" if exposed else body
+
+
+@lru_cache(maxsize=None)
 def make_set(kind: str, first: int, **flags) -> TileSet:
     size = {CHOW: 3, PUNG: 3, KONG: 4, PAIR: 2}[kind]
     kinds = (first, first + 1, first + 2) if kind == CHOW else (first,) * size
@@ -99,6 +141,19 @@ class Hand:
     @cached_property
     def kongs(self) -> int:
         return sum(meld.kind == KONG for meld in self.melds)
+
+    @cached_property
+    def kinds(self) -> tuple[int, ...]:
+        """The tile kinds in the hand (bonus tiles excluded), sorted."""
+        return tuple(t for t, n in enumerate(self.counts) if n)
+
+    @cached_property
+    def mask(self) -> int:
+        return mask_of(self.kinds)
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        return frozenset(tiles.SUITS[t // 9] for t in self.kinds if t < tiles.HONOR_BASE)
 
     @cached_property
     def has_revealed_set(self) -> bool:

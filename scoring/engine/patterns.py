@@ -8,11 +8,10 @@ remove one facet only (Shanghai's 20A removes 2H for its dragon triplets, not fo
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from . import tiles
 from .context import WinContext
-from .hand import CHOW, KONG, PAIR, Hand, TileSet
+from .hand import CHOW, HONOR_BIT, KONG, PAIR, TERMINAL_BITS, Hand, TileSet, cached_property
 
 STANDARD = "standard"
 
@@ -71,22 +70,39 @@ class Reading:
     def counts(self) -> tuple[int, ...]:
         return self.hand.counts
 
-    @cached_property
+    @property
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds in the hand (bonus tiles excluded), sorted."""
-        return tuple(t for t, n in enumerate(self.hand.counts) if n)
+        return self.hand.kinds
 
-    @cached_property
+    @property
     def suits(self) -> frozenset[str]:
-        return frozenset(tiles.suit_of(t) for t in self.kinds if tiles.is_suited(t))
+        return self.hand.suits
 
-    @cached_property
+    @property
     def has_honor(self) -> bool:
-        return any(tiles.is_honor(t) for t in self.kinds)
+        return bool(self.hand.mask & HONOR_BIT)
+
+    @property
+    def has_terminal(self) -> bool:
+        return bool(self.hand.mask & TERMINAL_BITS)
 
     @cached_property
-    def has_terminal(self) -> bool:
-        return any(tiles.is_terminal(t) for t in self.kinds)
+    def group_masks(self) -> tuple[int, ...]:
+        """Each group's numbers and honor bit (see `hand.mask_of`)."""
+        return tuple(g.mask for g in self.groups)
+
+    @cached_property
+    def chow_firsts(self) -> dict[int, int]:
+        """The first tile of each chow, counted: identical chows share a first tile."""
+        found: dict[int, int] = {}
+        for c in self.chows:
+            found[c.first] = found.get(c.first, 0) + 1
+        return found
+
+    @cached_property
+    def triplet_tiles(self) -> frozenset[int]:
+        return frozenset(t.first for t in self.triplets)
 
     @cached_property
     def winning_group(self) -> TileSet | None:
@@ -191,6 +207,8 @@ class PatternTable:
         self.patterns = tuple(patterns)
         self.by_id = {p.id: p for p in self.patterns}
         self.position = {p.id: i for i, p in enumerate(self.patterns)}
+        forms = {form for p in self.patterns for form in p.forms}
+        self.for_form = {form: tuple(p for p in self.patterns if form in p.forms) for form in forms}
         if len(self.by_id) != len(self.patterns):
             raise ValueError("duplicate pattern id")
         for p in self.patterns:
@@ -217,9 +235,7 @@ class PatternTable:
     def evaluate(self, reading: Reading) -> Evaluation:
         """Every pattern that holds, then the exclusions of the holding ones, in no order."""
         found: dict[str, dict[str | None, int]] = {}
-        for p in self.patterns:
-            if reading.form not in p.forms:
-                continue
+        for p in self.for_form.get(reading.form, ()):
             count = p.holds(reading)
             if not count:
                 continue

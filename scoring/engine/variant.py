@@ -67,14 +67,11 @@ def ledger(transfers: list[tuple[str, str, float]]) -> dict:
 
 
 def best_of(evaluations, key):
-    """The best evaluation by `key`, ties broken by the decomposition's text (smallest first),
-    so the choice never depends on enumeration order."""
-    return max(evaluations, key=lambda e: (key(e), _reverse_text(e)))
-
-
-def _reverse_text(evaluation: Evaluation) -> tuple:
-    # max() wants larger-is-better; invert characters so the alphabetically first text wins a tie.
-    return tuple(-ord(c) for c in " ".join(evaluation.decomposition))
+    """The best evaluation by `key`; a tie goes to the decomposition whose text sorts first, so
+    the choice never depends on enumeration order."""
+    top = max(key(e) for e in evaluations)
+    tied = [e for e in evaluations if key(e) == top]
+    return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.decomposition)
 
 
 class Variant:
@@ -161,7 +158,8 @@ class Variant:
                              for placements in self.readings(hand, ctx, rules)]
         best = best_of(per_decomposition, self.rank)
         others = sorted((e for e in per_decomposition if e is not best),
-                        key=lambda e: (self.rank(e), _reverse_text(e)), reverse=True)
+                        key=lambda e: e.decomposition)
+        others.sort(key=self.rank, reverse=True)  # stable: best first, ties by text
         return self.result(hand, ctx, rules, best, others)
 
     def settle_total(self, raw_total: int, rules) -> tuple[int, int | None]:

@@ -1,10 +1,8 @@
 """Shanghai (New Rules): the 62 patterns of the seed's table as decided in spec/rules-shanghai.md."""
 
-from collections import Counter
-
 from .. import tiles
 from ..decompose import Forms
-from ..hand import KONG, PUNG
+from ..hand import HONOR_BIT, KONG, NUMBER_BITS, PUNG
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, number_at_least
 
@@ -13,50 +11,37 @@ ANY_FORM = frozenset({STANDARD, ORPHAN_FORM})
 
 
 # Facts about one reading, shared by several predicates ------------------------------------------
+# Tiles are ints (see tiles.py): a chow is known by its first tile, a suit by its base 0, 9 or 18.
+
+SUIT_BASES = (0, 9, 18)
+ONE, NINE = 1 << 1, 1 << 9
+TWO_FIVE_EIGHT = (1 << 2) | (1 << 5) | (1 << 8)
+
 
 def rank(tile: int) -> int:
     return tile % 9 + 1
 
 
-def chow_runs(r: Reading) -> Counter:
-    """Each chow as (suit, first number), counted."""
-    return Counter((c.suit, rank(c.first)) for c in r.chows)
-
-
-def chow_starts_by_suit(r: Reading) -> dict[str, Counter]:
-    found: dict[str, Counter] = {}
-    for (suit, start), n in chow_runs(r).items():
-        found.setdefault(suit, Counter())[start] += n
-    return found
-
-
-def triplet_ranks_by_suit(r: Reading) -> dict[str, set[int]]:
-    found: dict[str, set[int]] = {}
-    for t in r.triplets:
-        if tiles.is_suited(t.first):
-            found.setdefault(t.suit, set()).add(rank(t.first))
-    return found
-
-
-def numbers(r: Reading) -> set:
-    """The numbers the hand uses, all honors together counting as one number."""
-    return {rank(t) if tiles.is_suited(t) else "honor" for t in r.kinds}
+def numbers(r: Reading) -> int:
+    """How many numbers the hand uses, all honors together counting as one number."""
+    return (r.hand.mask & NUMBER_BITS).bit_count() + bool(r.hand.mask & HONOR_BIT)
 
 
 def wind_triplets(r: Reading) -> int:
-    return sum(tiles.is_wind(t.first) for t in r.triplets)
+    return sum(tiles.EAST <= t <= tiles.NORTH for t in r.triplet_tiles)
 
 
 def dragon_triplets(r: Reading) -> int:
-    return sum(tiles.is_dragon(t.first) for t in r.triplets)
+    return sum(t >= tiles.WHITE for t in r.triplet_tiles)
 
 
-def every_group_holds(r: Reading, test) -> bool:
-    return all(any(test(t) for t in g.tiles) for g in r.groups)
+def every_group_has(r: Reading, bits: int) -> bool:
+    """Every set and the eyes hold a tile of one of the numbers (or the honors) in `bits`."""
+    return all(mask & bits for mask in r.group_masks)
 
 
 def chows_holding(r: Reading, tile: int) -> int:
-    return sum(tile in c.tiles for c in r.chows)
+    return sum(n for first, n in r.chow_firsts.items() if first <= tile <= first + 2)
 
 
 def no_claimed_set(r: Reading) -> bool:
@@ -64,11 +49,15 @@ def no_claimed_set(r: Reading) -> bool:
     return not any(m.exposed and m.kind != KONG for m in r.hand.melds)
 
 
-def has_young_and_old(starts: Counter) -> bool:
-    return starts[1] > 0 and starts[7] > 0
+def young_and_old_suits(r: Reading) -> int:
+    """Suits holding both a 1-2-3 and a 7-8-9 sequence."""
+    return sum(base in r.chow_firsts and base + 6 in r.chow_firsts for base in SUIT_BASES)
 
 
-# The predicates --------------------------------------------------------------------------------
+def same_numbers_in_three_suits(r: Reading) -> bool:
+    firsts = r.chow_firsts
+    return any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(7))
+
 
 def honor_triplets(r: Reading) -> dict[str, int]:
     """2H: each dragon triplet; each wind triplet once for the round and once for the seat."""
@@ -84,18 +73,20 @@ def tail(r: Reading) -> bool:
         return wind_triplets(r) >= 2
     if not tiles.is_suited(eyes):
         return False
-    ranks = triplet_ranks_by_suit(r).get(tiles.suit_of(eyes), set())
-    return any({rank(eyes), a, b} in ({n, n + 1, n + 2} for n in range(1, 8))
-               for a in ranks for b in ranks if a < b)
+    base, triplets = eyes - eyes % 9, r.triplet_tiles
+    # Windows of three numbers that hold the eyes and stay inside the suit.
+    return any(all(t == eyes or t in triplets for t in range(low, low + 3))
+               for low in range(max(base, eyes - 2), min(eyes, base + 6) + 1))
 
 
 def three_sisters(r: Reading) -> bool:
-    return any(any({n, n + 1, n + 2} <= ranks for n in range(1, 8))
-               for ranks in triplet_ranks_by_suit(r).values())
+    triplets = r.triplet_tiles
+    return any(t % 9 <= 6 and t + 1 in triplets and t + 2 in triplets
+               for t in triplets if t < tiles.HONOR_BASE)
 
 
 def young_old_triplets(r: Reading) -> bool:
-    return any({1, 9} <= ranks for ranks in triplet_ranks_by_suit(r).values())
+    return any(base in r.triplet_tiles and base + 8 in r.triplet_tiles for base in SUIT_BASES)
 
 
 def four_into_two(r: Reading) -> int:
@@ -109,8 +100,10 @@ def four_into_three(r: Reading) -> int:
 
 
 def all_linked(r: Reading) -> bool:
-    return any(every_group_holds(r, lambda t, n=n: tiles.is_suited(t) and rank(t) == n)
-               for n in range(1, 10))
+    common = NUMBER_BITS
+    for mask in r.group_masks:
+        common &= mask
+    return bool(common)
 
 
 def total_dependency(r: Reading) -> bool:
@@ -149,7 +142,7 @@ PATTERNS = [
             lambda r: not r.has_honor and not r.has_terminal,
             "No 1, no 9 and no honor anywhere in the hand."),
     pattern("2D", "Yi Ban Gao", "Two identical sequences", "一般高", 2,
-            lambda r: any(n >= 2 for n in chow_runs(r).values()),
+            lambda r: any(n >= 2 for n in r.chow_firsts.values()),
             "Two identical sequences: same suit, same numbers."),
     situational("2E", "Men Ghien Ching", "Without revealed sets", "門前清", 2, no_claimed_set,
                 "No revealed set other than kongs; a hand won on a discard can still hold this."),
@@ -165,7 +158,7 @@ PATTERNS = [
             lambda r: sum(t.exposed for t in r.triplets) == 4,
             "Four revealed triplets (or kongs)."),
     pattern("2J", "Lao Shao", "Young and old sequences", "老少", 2,
-            lambda r: sum(has_young_and_old(s) for s in chow_starts_by_suit(r).values()),
+            young_and_old_suits,
             "A 1-2-3 and a 7-8-9 sequence of the same suit.", per="suit"),
     pattern("2K", "Kan Shin Wu", "Bridge tile", "嵌心五", 2, winning_five_in_middle,
             "The winning tile is a 5 that completes a 4-5-6 sequence as its middle tile."),
@@ -196,15 +189,15 @@ PATTERNS = [
                 "No revealed set other than kongs, and the winning tile self-drawn.",
                 excludes=["2E"]),
     pattern("7A", "Yi Tiao Long", "One dragon suit", "一條龍", 7,
-            lambda r: any({1, 4, 7} <= set(s) for s in chow_starts_by_suit(r).values()),
+            lambda r: any(b in r.chow_firsts and b + 3 in r.chow_firsts and b + 6 in r.chow_firsts
+                          for b in SUIT_BASES),
             "1-2-3, 4-5-6 and 7-8-9 sequences of one suit.", excludes=["2J"]),
     pattern("7B", "San Xiang Fung", "Encounter of three", "三相逢", 7,
-            lambda r: any(all((suit, n) in chow_runs(r) for suit in tiles.SUITS)
-                          for n in range(1, 8)),
+            same_numbers_in_three_suits,
             "Sequences of the same numbers in all three suits."),
     pattern("7C", "Huen Dai Yiao", "Mixed terminal sequences and honors", "混帶么", 7,
-            lambda r: (every_group_holds(r, lambda t: tiles.is_terminal(t) or tiles.is_honor(t))
-                       and r.has_honor and bool(r.chows)),
+            lambda r: (every_group_has(r, ONE | NINE | HONOR_BIT) and r.has_honor
+                       and bool(r.chows)),
             "Every set and the eyes hold a terminal or an honor, with at least one honor and at "
             "least one sequence."),
     pattern("7D", "Barn Chiu Ren", "Semi self-sufficient", "半求人", 7,
@@ -216,7 +209,7 @@ PATTERNS = [
                 "A ready hand announced at the deal, before any draw or claim."),
     pattern("7F", "Wu Men Chih", "All categories", "五門齊", 7,
             lambda r: (len(r.suits) == 3 and any(tiles.is_wind(t) for t in r.kinds)
-                       and any(tiles.is_dragon(t) for t in r.kinds)),
+                       and r.kinds[-1] >= tiles.WHITE),
             "The hand holds characters, circles, bamboo, a wind and a dragon."),
     situational("7G", "Shuang Jueh Jarng", "Double jeopardy", "雙絕張", 7,
                 lambda r: len(r.waits) == 2 and r.ctx.winning_tile_last,
@@ -237,28 +230,28 @@ PATTERNS = [
     pattern("10A", "Chuan Chiu Ren", "Total dependency", "全求人", 10, total_dependency,
             "Four revealed sets, won on a discard that completes the eyes.", excludes=["2F"]),
     pattern("10B", "Ching Yiao", "All terminal sets", "清帶么", 10,
-            lambda r: (every_group_holds(r, tiles.is_terminal) and not r.has_honor
-                       and bool(r.chows)),
+            lambda r: every_group_has(r, ONE | NINE) and not r.has_honor and bool(r.chows),
             "Every set and the eyes hold a terminal, no honors, at least one sequence."),
     pattern("15A", "San Garng", "Three kongs", "三槓", 15, lambda r: r.kongs == 3,
             "Exactly three kongs.", excludes=["3B"]),
     pattern("15B", "Tai Ban Gao", "Three identical sequences", "三般高", 15,
-            lambda r: any(n >= 3 for n in chow_runs(r).values()),
+            lambda r: any(n >= 3 for n in r.chow_firsts.values()),
             "Three identical sequences.", excludes=["2D"]),
     pattern("15C", "San Fung Hui", "Encounter of three winds", "三風會", 15,
             lambda r: wind_triplets(r) >= 3,
             "Three wind triplets.", excludes=["2H:wind"]),
     pattern("15D", "Liang Tiao Long", "Two dragon suits", "兩條龍", 15,
-            lambda r: any(s[1] and s[4] >= 2 and s[7] for s in chow_starts_by_suit(r).values()),
+            lambda r: any(b in r.chow_firsts and r.chow_firsts.get(b + 3, 0) >= 2
+                          and b + 6 in r.chow_firsts for b in SUIT_BASES),
             "1-2-3, 4-5-6, 7-8-9 and a second 4-5-6, all of one suit.",
             excludes=["7A", "2D", "2J"]),
     pattern("20A", "Xiao San Yuan", "Junior three chiefs", "小三元", 20,
             lambda r: dragon_triplets(r) == 2 and tiles.is_dragon(r.eyes.first),
             "Two dragon triplets and dragon eyes.", excludes=["2H:dragon"]),
     pattern("20B", "Shuang Piao", "Double young and old", "雙老少", 20,
-            lambda r: sum(has_young_and_old(s) for s in chow_starts_by_suit(r).values()) >= 2,
+            lambda r: young_and_old_suits(r) >= 2,
             "A 1-2-3 and a 7-8-9 sequence in each of two suits.", excludes=["2J"]),
-    pattern("30A", "San Shu", "Three numbers", "三數", 30, lambda r: len(numbers(r)) <= 3,
+    pattern("30A", "San Shu", "Three numbers", "三數", 30, lambda r: numbers(r) <= 3,
             "The hand uses at most three numbers, all honors together counting as one number."),
     pattern("30B", "Chuan Dai", "All linked", "全帶", 30, all_linked,
             "One number appears in every set and in the eyes."),
@@ -266,10 +259,10 @@ PATTERNS = [
             lambda r: len(r.suits) == 1 and not r.has_honor,
             "Every tile of one suit, no honors."),
     pattern("40B", "Shuang Long Bao Ju", "Two dragons embracing a pearl", "雙龍抱珠", 40,
-            lambda r: sum(n // 2 for n in chow_runs(r).values()) >= 2,
+            lambda r: sum(n // 2 for n in r.chow_firsts.values()) >= 2,
             "Two pairs of identical sequences.", excludes=["2D"]),
     pattern("40G", "Szu Gui Szu", "Four into four", "四歸四", 40,
-            lambda r: any(chows_holding(r, t) == 4 for t in r.kinds),
+            lambda r: len(r.chows) == 4 and any(chows_holding(r, t) == 4 for t in r.kinds),
             "The four copies of one tile used in four sequences.", excludes=["2D"]),
     pattern("50A", "Szu An Kan", "Four concealed triplets", "四暗刻", 50,
             lambda r: r.concealed_triplets == 4,
@@ -277,7 +270,7 @@ PATTERNS = [
             "does not).", excludes=["7H", "7L", "2E"]),
     pattern("50B", "Huen Yiao Dui", "Mixed terminal triplets", "混么對", 50,
             lambda r: (len(r.triplets) == 4 and r.has_honor and r.has_terminal
-                       and all(tiles.is_terminal(t) or tiles.is_honor(t) for t in r.kinds)),
+                       and not r.hand.mask & NUMBER_BITS & ~(ONE | NINE)),
             "Four triplets and the eyes, all of terminals or honors, with at least one of each.",
             excludes=["7L"]),
     pattern("60A", "Dah San Yuan", "Grand three chiefs", "大三元", 60,
@@ -287,25 +280,22 @@ PATTERNS = [
             lambda r: wind_triplets(r) == 3 and tiles.is_wind(r.eyes.first),
             "Three wind triplets and wind eyes.", excludes=["15C", "3H", "2H:wind"]),
     pattern("60C", "Chuan Dai San Shu", "All linked with three numbers", "全帶三數", 60,
-            lambda r: len(r.chows) == 4 and len(numbers(r)) <= 3,
+            lambda r: len(r.chows) == 4 and numbers(r) <= 3,
             "Four sequences and the eyes using only three numbers.", excludes=["30A", "30B"]),
     pattern("100A", "Dah Szu Xi", "Grand four happiness", "大四喜", 100,
             lambda r: wind_triplets(r) == 4, "Four wind triplets.",
             excludes=["15C", "3H", "2H:wind", "7L"]),
     pattern("100B", "Jiang Jiang Pung", "All 2, 5 and 8 triplets", "將將碰", 100,
-            lambda r: (len(r.triplets) == 4
-                       and all(tiles.is_suited(t) and rank(t) in (2, 5, 8) for t in r.kinds)),
+            lambda r: len(r.triplets) == 4 and not r.hand.mask & ~TWO_FIVE_EIGHT,
             "Four triplets and the eyes, all of 2, 5 and 8.", excludes=["7L", "1A", "2C"]),
     pattern("100C", "Ching Yiao Dui", "All terminal triplets", "清么對", 100,
-            lambda r: len(r.triplets) == 4 and all(tiles.is_terminal(t) for t in r.kinds),
+            lambda r: len(r.triplets) == 4 and not r.hand.mask & ~(ONE | NINE),
             "Four triplets and the eyes, all terminals.", excludes=["7L"]),
     pattern("100D", "Chuan Dai Yi", "All contain one", "全帶一", 100,
-            lambda r: len(r.chows) == 4 and every_group_holds(
-                r, lambda t: tiles.is_suited(t) and rank(t) == 1),
+            lambda r: len(r.chows) == 4 and every_group_has(r, ONE),
             "Four sequences and the eyes, each holding a 1.", excludes=["60C", "30A", "30B"]),
     pattern("100E", "Chuan Dai Jiu", "All contain nine", "全帶九", 100,
-            lambda r: len(r.chows) == 4 and every_group_holds(
-                r, lambda t: tiles.is_suited(t) and rank(t) == 9),
+            lambda r: len(r.chows) == 4 and every_group_has(r, NINE),
             "Four sequences and the eyes, each holding a 9.", excludes=["60C", "30A", "30B"]),
     pattern("100F", "Chuan Tsu", "All honors", "全字", 100,
             lambda r: not r.suits, "Every tile an honor.", excludes=["7L"]),
@@ -314,7 +304,7 @@ PATTERNS = [
     situational("100H", "Dee Hu", "Earthly hand", "地胡", 100, lambda r: r.ctx.earthly,
                 "Won on the dealer's first discard."),
     pattern("100I", "Liang Shu", "Two numbers", "兩數", 100,
-            lambda r: len(r.triplets) == 4 and len(numbers(r)) <= 2,
+            lambda r: len(r.triplets) == 4 and numbers(r) <= 2,
             "Four triplets and the eyes using only two numbers, all honors together counting as "
             "one number.", excludes=["7L", "30A"]),
     pattern("100J", "Shuh Bar Luo Han", "Eighteen giants", "十八羅漢", 100,

@@ -1,0 +1,133 @@
+"""`make bench`: our decomposition and Shanghai scoring against the `mahjong` package, same hands.
+
+Every figure is measured in this run and printed next to its reference as a ratio; nothing here is
+a pass/fail test. Hand-level caches (ours and the reference's) are cleared before each timed call,
+so repeated hands do not flatter either side; our per-suit tables stay warm, as they are meant to.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mahjong.hand_calculating.divider import HandDivider  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand_config import HandConfig  # noqa: E402
+from mahjong.meld import Meld  # noqa: E402
+
+from scoring.engine import score  # noqa: E402
+from scoring.engine.decompose import decompositions, standard_readings  # noqa: E402
+from scoring.engine.randomhands import corpus  # noqa: E402
+from scoring.engine.variants.shanghai import VARIANT as SHANGHAI  # noqa: E402
+
+SEED, SIZE, PASSES = 20261129, 2000, 3
+
+
+def riichi_form(text: str):
+    """The same hand for the reference library: 34-counts, 136-tiles, melds, winning tile."""
+    hand = SHANGHAI.build(text, SHANGHAI.check_rules({}))
+    next_copy = [0] * 34
+    tiles_136 = []
+
+    def take(tile):
+        index = tile * 4 + next_copy[tile]
+        next_copy[tile] += 1
+        tiles_136.append(index)
+        return index
+
+    melds = []
+    for meld in hand.melds:
+        taken = [take(t) for t in meld.tiles]
+        kind = {"chow": Meld.CHI, "pung": Meld.PON, "kong": Meld.KAN}[meld.kind]
+        melds.append(Meld(meld_type=kind, tiles=taken, opened=not meld.concealed_kong))
+    win_136 = None
+    for tile, count in enumerate(hand.concealed):
+        for _ in range(count):
+            index = take(tile)
+            if tile == hand.winning:
+                win_136 = index
+    return hand, list(hand.counts), tiles_136, win_136, melds
+
+
+def per_hand_micros(fn, items, clear):
+    """Median over PASSES of each item's time, in microseconds, one call at a time."""
+    runs = []
+    for _ in range(PASSES):
+        times = []
+        for item in items:
+            clear()
+            start = time.perf_counter_ns()
+            fn(item)
+            times.append((time.perf_counter_ns() - start) / 1000)
+        runs.append(times)
+    return [statistics.median(col) for col in zip(*runs)]
+
+
+def summary(times):
+    ordered = sorted(times)
+    return statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
+
+
+def jsonl_door(hands) -> float:
+    """Microseconds per hand through `manage.py score --jsonl`, start-up included."""
+    lines = "".join(json.dumps({"variant": "shanghai", "hand": h}) + "\n" for h in hands)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "manage.py", "score", "--jsonl"], input=lines,
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    elapsed = time.perf_counter() - start
+    assert done.stdout.count("\n") == len(hands), done.stderr
+    return elapsed * 1e6 / len(hands)
+
+
+def main():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_site.settings")
+    hands = corpus(SEED, SIZE)
+    forms = SHANGHAI.forms({})
+    prepared = [riichi_form(h) for h in hands]
+    requests = [{"variant": "shanghai", "hand": h} for h in hands]
+    config = HandConfig()
+
+    # Warm-up: imports, per-suit tables, the reference's module state.
+    for hand, counts, _, _, melds in prepared:
+        decompositions(hand, forms)
+        HandDivider.divide_hand(counts, melds)
+
+    ours_divide = per_hand_micros(lambda p: decompositions(p[0], forms), prepared,
+                                  standard_readings.cache_clear)
+    ref_divide = per_hand_micros(lambda p: HandDivider.divide_hand(p[1], p[4]), prepared,
+                                 HandDivider._divide_hand_impl.cache_clear)
+    ours_score = per_hand_micros(score, requests, standard_readings.cache_clear)
+    ref_score = per_hand_micros(
+        lambda p: HandCalculator.estimate_hand_value(p[2], p[3], melds=p[4], config=config),
+        prepared, HandDivider._divide_hand_impl.cache_clear)
+    door = jsonl_door(hands)
+
+    print(f"corpus: {len(hands)} winning hands (seed {SEED}): random, several readings, kongs, "
+          "13 terminals; median of " f"{PASSES} passes per hand")
+    print(f"{'':34}{'median us':>11}{'p99 us':>10}{'ratio (median)':>16}")
+    rows = [
+        ("decomposition (ours)", ours_divide, ref_divide, "aim <= 0.25"),
+        ("HandDivider.divide_hand", ref_divide, None, ""),
+        ("full Shanghai score (ours)", ours_score, ref_score, "aim <= 1.0"),
+        ("HandCalculator.estimate_hand_value", ref_score, None, ""),
+    ]
+    for label, times, reference, aim in rows:
+        med, p99 = summary(times)
+        ratio = f"{med / summary(reference)[0]:.2f}x {aim}" if reference else "reference"
+        print(f"{label:34}{med:11.1f}{p99:10.1f}  {ratio}")
+    ref_med = summary(ref_score)[0]
+    print(f"{'score --jsonl, door to door':34}{door:11.1f}{'':10}  "
+          f"{door / ref_med:.2f}x of estimate_hand_value (aim <= 2.0)")
+    extra = ROOT / "bench" / "american.py"
+    if extra.exists():
+        subprocess.run([sys.executable, str(extra)], cwd=ROOT, check=False)
+
+
+if __name__ == "__main__":
+    main()
