@@ -1,9 +1,11 @@
-from django.urls import path
+from django.urls import include, path
 
 from scoring import views
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("patterns/<slug:variant>/", views.patterns, name="patterns"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", views.api_score, name="api-score"),
     path("api/settle", views.api_settle, name="api-settle"),
     path("api/variants", views.api_variants, name="api-variants"),

@@ -3,20 +3,72 @@
 The JSON API takes the contract's request as the body and answers with the contract's
 result: 200 when `ok` is true, 400 with the error shape otherwise. The engine does all
 the validation; these views only read the body and pick the status.
+
+The scoring page is one GET form (the query string is the permalink); the same view serves the
+whole page and, under htmx, the result fragment. A bad hand is a fragment with status 200.
 """
 
-from django.http import JsonResponse
+import json
+from itertools import groupby
+
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import engine
 from scoring.doors import run_json
+from scoring.engine import tiles
+from scoring.engine.variants import VARIANTS
+from scoring.examples import example_query, examples_for
+from scoring.forms import ScoreForm, copies_of
+
+HOUSE_COOKIE = "house_rules"
+YEAR = 365 * 24 * 3600
+
+
+def _remembered(request) -> dict:
+    try:
+        value = json.loads(request.COOKIES.get(HOUSE_COOKIE, "{}"))
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def keyboard_rows(variant_id, kinds):
+    """The variant's tiles, one row per suit, each with how many copies the set holds."""
+    rows = groupby(sorted(kinds), key=tiles.suit_of)
+    return [(suit, [(kind, copies_of(kind, variant_id)) for kind in row]) for suit, row in rows]
 
 
 @require_GET
 def index(request):
-    return render(request, "scoring/index.html")
+    remembered = _remembered(request)
+    form = ScoreForm(request.GET or None, remembered=remembered)
+    valid = form.is_bound and form.is_valid()
+    template = "scoring/partials/_result.html" if request.htmx else "scoring/index.html"
+    response = render(request, template, {
+        "form": form, "result": form.result if valid else None,
+        "permalink": form.permalink_query() if valid and form.result else "",
+        "keys": keyboard_rows(form.variant_id, form.variant.kinds),
+    })
+    if valid:
+        remembered[form.variant_id] = form.house_rules()
+        response.set_cookie(HOUSE_COOKIE, json.dumps(remembered), max_age=YEAR, samesite="Lax")
+    return response
+
+
+@require_GET
+def patterns(request, variant):
+    if variant not in VARIANTS:
+        raise Http404(f"No variant {variant}")
+    described = VARIANTS[variant].describe()
+    examples = examples_for(variant)
+    rows = [{"pattern": p, "example": examples.get(p["id"]),
+             "query": example_query(variant, *examples[p["id"]]) if p["id"] in examples else ""}
+            for p in described["patterns"]]
+    return render(request, "scoring/patterns.html", {
+        "variant": described, "rows": rows, "variants": engine.catalog()["variants"]})
 
 
 def _result_response(result):

@@ -1,0 +1,215 @@
+"""The scoring page's form: the contract's request (§2) as a plain GET query string.
+
+The form reads the query, builds the engine request and lets the engine judge it. The hand field
+declares `HandNotationValidator`, which adapts the engine's notation errors; `clean()` adapts every
+other engine error onto the hand field, so the page shows it next to the hand. Nothing here parses
+tiles or rules itself.
+"""
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from scoring import engine
+from scoring.engine import tiles
+from scoring.engine.context import FLAGS
+from scoring.engine.errors import HandError
+from scoring.engine.notation import parse
+from scoring.engine.variants import VARIANTS
+
+DEFAULT_VARIANT = "shanghai"
+
+FLAG_LABELS = {
+    "self_drawn": _("Self-drawn"),
+    "last_tile": _("Last tile of the wall"),
+    "kong_replacement": _("Kong replacement tile"),
+    "double_kong_replacement": _("Second kong replacement"),
+    "after_kong_discard": _("Discard right after a kong"),
+    "robbing_kong": _("Robbing a kong"),
+    "heavenly": _("Heavenly hand (dealer, first draw)"),
+    "earthly": _("Earthly hand (dealer's first discard)"),
+    "ready_announced": _("Ready hand announced"),
+    "winning_tile_last": _("Winning tile was the last one left"),
+    "joker_exchange": _("Won by a joker exchange"),
+}
+
+# Which parts of the context matter for each variant (its rules document). A variant not listed
+# here (one added later) gets every flag and every field, so it still works on the page.
+VARIANT_CONTEXT = {
+    "shanghai": {
+        "flags": ("self_drawn", "last_tile", "kong_replacement", "robbing_kong",
+                  "winning_tile_last", "ready_announced", "heavenly", "earthly"),
+        "fields": ("seat_wind", "round_wind", "discarder", "dealer"),
+    },
+    "hongkong": {
+        "flags": ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
+                  "robbing_kong", "heavenly", "earthly"),
+        "fields": ("seat_wind", "round_wind", "discarder", "dealer"),
+    },
+    "sichuan": {
+        "flags": ("self_drawn", "last_tile", "kong_replacement", "after_kong_discard",
+                  "robbing_kong"),
+        "fields": ("seat_wind", "discarder", "void_suit", "opponents"),
+    },
+    "american": {
+        "flags": ("self_drawn", "joker_exchange"),
+        "fields": ("seat_wind", "discarder"),
+    },
+}
+ALL_FIELDS = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit", "opponents")
+
+WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
+SUIT_CHOICES = [("m", _("characters")), ("p", _("circles")), ("s", _("bamboo"))]
+YES_NO = [("1", _("yes")), ("0", _("no"))]
+
+
+def context_for(variant_id: str) -> dict:
+    return VARIANT_CONTEXT.get(variant_id, {"flags": FLAGS, "fields": ALL_FIELDS})
+
+
+def copies_of(tile: int, variant_id: str) -> int:
+    """How many of a tile kind the set holds (contract §1), for the keyboard's disabled keys."""
+    if tile == tiles.JOKER:
+        return 8
+    if tiles.is_flower(tile):
+        return 8 if variant_id == "american" else 1
+    return 4
+
+
+class HandNotationValidator:
+    """Adapts the engine's strict notation parser: its error becomes the field's error."""
+
+    def __call__(self, value):
+        try:
+            parse(value)
+        except HandError as error:
+            raise ValidationError(error.message, code=error.code) from None
+
+
+def rule_field(option: dict) -> forms.Field:
+    """A form field for one house option as the catalog describes it."""
+    default, label, help_text = option["default"], option["name"].replace("_", " "), option["help"]
+    common = {"required": False, "label": label, "help_text": help_text}
+    if option["choices"]:
+        by_text = {str(choice): choice for choice in option["choices"]}
+        return forms.TypedChoiceField(choices=[(k, k) for k in by_text], coerce=by_text.get,
+                                      **common)
+    if isinstance(default, bool):
+        return forms.TypedChoiceField(choices=YES_NO, coerce=lambda v: v == "1", **common)
+    if isinstance(default, int):
+        return forms.IntegerField(**common)
+    if isinstance(default, float):
+        return forms.FloatField(**common)
+    return forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), **common)
+
+
+def rule_text(value) -> str:
+    """An option's value as the query string writes it."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+class ScoreForm(forms.Form):
+    variant = forms.ChoiceField(label=_("Variant"), choices=())
+    hand = forms.CharField(label=_("Hand"), required=False, max_length=300, strip=True,
+                           validators=[HandNotationValidator()])
+    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, required=False)
+    round_wind = forms.ChoiceField(label=_("Round wind"), choices=WIND_CHOICES, required=False)
+    discarder = forms.ChoiceField(label=_("Discarder"), required=False,
+                                  choices=[("", _("the player before me"))] + WIND_CHOICES)
+    dealer = forms.ChoiceField(label=_("Dealer"), required=False,
+                               choices=[("", _("if my seat is East"))] + YES_NO)
+    void_suit = forms.ChoiceField(label=_("Void suit"), required=False,
+                                  choices=[("", _("not declared"))] + SUIT_CHOICES)
+    opponents = forms.MultipleChoiceField(label=_("Still playing"), choices=WIND_CHOICES,
+                                          required=False, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, data=None, remembered=None):
+        super().__init__(data)
+        self.fields["variant"].choices = [(v.id, v.name) for v in VARIANTS.values()]
+        chosen = (data or {}).get("variant")
+        self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
+        self.variant = VARIANTS[self.variant_id]
+        self.shown = context_for(self.variant_id)
+        for flag in FLAGS:
+            self.fields[flag] = forms.BooleanField(label=FLAG_LABELS[flag], required=False)
+        self.options = self.variant.describe()["options"]
+        remembered = (remembered or {}).get(self.variant_id, {})
+        self.rule_names = {}
+        for option in self.options:
+            name = f"{self.variant_id}-{option['name']}"
+            self.rule_names[option["name"]] = name
+            self.fields[name] = rule_field(option)
+            value = remembered.get(option["name"], option["default"])
+            self.fields[name].initial = rule_text(value)
+            if self.is_bound and name not in self.data:
+                # A link that names no house rule (pattern library, old permalink) keeps the
+                # table's remembered rules: fill them in as if they had been sent.
+                self.data = self.data.copy()
+                self.data[name] = rule_text(value)
+        self.result = None
+
+    # Groups of fields for the template ---------------------------------------------------------
+    def flag_fields(self):
+        return [self[flag] for flag in self.shown["flags"]]
+
+    def context_fields(self):
+        return [self[name] for name in self.shown["fields"]]
+
+    def rule_fields(self):
+        return [self[name] for name in self.rule_names.values()]
+
+    # The engine request ------------------------------------------------------------------------
+    def engine_request(self) -> dict:
+        data = self.cleaned_data
+        context = {flag: True for flag in self.shown["flags"] if data.get(flag)}
+        for name in ("seat_wind", "round_wind", "discarder", "void_suit"):
+            if name in self.shown["fields"] and data.get(name):
+                context[name] = data[name]
+        if "dealer" in self.shown["fields"] and data.get("dealer"):
+            context["dealer"] = data["dealer"] == "1"
+        if "opponents" in self.shown["fields"] and data.get("opponents"):
+            context["opponents"] = list(data["opponents"])
+        rules = {}
+        for option in self.options:
+            value = data.get(self.rule_names[option["name"]])
+            if value is not None and value != "":
+                rules[option["name"]] = value
+        return {"variant": self.variant_id, "hand": data.get("hand", ""), "context": context,
+                "rules": rules}
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or not data.get("hand"):
+            return data
+        result = engine.score(self.engine_request())
+        if not result["ok"]:
+            error = result["error"]
+            raise ValidationError({"hand": ValidationError(error["message"], code=error["code"])})
+        self.result = result
+        return data
+
+    def house_rules(self) -> dict:
+        """The rules of a valid form, to remember for the table's next hand."""
+        return self.engine_request()["rules"] if self.is_valid() else {}
+
+    def permalink_query(self) -> str:
+        """The query string that reproduces this hand: variant, hand, context and every rule."""
+        request = self.engine_request()
+        pairs = [("variant", request["variant"]), ("hand", request["hand"])]
+        for name, value in request["context"].items():
+            if name in FLAGS:
+                pairs.append((name, "on"))
+            elif name == "dealer":
+                pairs.append((name, "1" if value else "0"))
+            elif name == "opponents":
+                pairs += [(name, seat) for seat in value]
+            else:
+                pairs.append((name, value))
+        for option in self.options:
+            value = request["rules"].get(option["name"], option["default"])
+            pairs.append((self.rule_names[option["name"]], rule_text(value)))
+        return urlencode(pairs)

@@ -1,0 +1,138 @@
+"""Tiles drawn by the project (HTML + CSS, no artwork) and their translated accessible names."""
+
+from django import template
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring.engine import tiles
+from scoring.engine.errors import HandError
+from scoring.engine.notation import parse
+
+register = template.Library()
+
+WIND_CHARS = "東南西北"
+DRAGON_CHARS = ("白", "發", "中")
+FLOWER_CHARS = "梅蘭菊竹春夏秋冬"
+
+
+def tile_name(tile: int) -> str:
+    """tiles.name() in the page's language: '5 of circles', 'East wind', 'joker'."""
+    if tiles.is_suited(tile):
+        suit = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}[tiles.suit_of(tile)]
+        return _("%(rank)s of %(suit)s") % {"rank": tiles.rank_of(tile), "suit": suit}
+    if tiles.is_wind(tile):
+        return {0: _("East wind"), 1: _("South wind"), 2: _("West wind"),
+                3: _("North wind")}[tile - tiles.EAST]
+    if tiles.is_dragon(tile):
+        return {0: _("White dragon"), 1: _("Green dragon"), 2: _("Red dragon")}[tile - tiles.WHITE]
+    if tiles.is_flower(tile):
+        number = tiles.rank_of(tile)
+        if number <= 4:
+            return _("flower %(number)s") % {"number": number}
+        return _("season %(number)s") % {"number": number - 4}
+    return pgettext("tile", "joker")
+
+
+def face(tile: int) -> str:
+    """The inner markup of one tile: a big mark and a small one, coloured by suit via CSS."""
+    suit = tiles.suit_of(tile)
+    rank = tiles.rank_of(tile)
+    if suit == "m":
+        return format_html('<b>{}</b><i>萬</i>', rank)
+    if suit in "ps":
+        return format_html('<b>{}</b><i class="mark"></i>', rank)
+    if tiles.is_wind(tile):
+        return format_html('<b>{}</b><i>{}</i>', WIND_CHARS[rank - 1], tiles.WINDS[rank - 1])
+    if tiles.is_dragon(tile):
+        return format_html('<b>{}</b>', DRAGON_CHARS[tile - tiles.WHITE])
+    if suit == "f":
+        return format_html('<b>{}</b><i>{}</i>', FLOWER_CHARS[rank - 1], (rank - 1) % 4 + 1)
+    return format_html('<b>J</b><i>{}</i>', pgettext("tile", "joker"))
+
+
+def classes(tile: int) -> str:
+    suit = tiles.suit_of(tile)
+    extra = ""
+    if tiles.is_dragon(tile):
+        extra = " dragon-" + "wgr"[tile - tiles.WHITE]
+    elif tiles.is_wind(tile):
+        extra = " wind"
+    return f"tile t-{suit}{extra}"
+
+
+@register.simple_tag
+def tile(tile_or_code, extra=""):
+    """A tile as an image with its accessible name."""
+    kind = tile_or_code if isinstance(tile_or_code, int) else parse(tile_or_code).concealed[0]
+    return format_html('<span class="{}{}" role="img" aria-label="{}" title="{}">{}</span>',
+                       classes(kind), f" {extra}" if extra else "", tile_name(kind),
+                       tiles.code(kind), face(kind))
+
+
+@register.simple_tag
+def key(kind, most):
+    """A tile on the keyboard: a button that adds it to the hand."""
+    return format_html('<button type="button" class="{} key" data-code="{}" data-max="{}" '
+                       'aria-label="{}">{}</button>', classes(kind), tiles.code(kind), most,
+                       tile_name(kind), face(kind))
+
+
+@register.filter
+def groups(text):
+    """A hand or one group as written, for drawing: [{'kind': 'concealed'|'exposed'|'kong',
+    'tiles': [...]}] and the winning tile when '+' names it; no group when it does not parse."""
+    try:
+        parsed = parse(text)
+    except HandError:
+        return {"groups": [], "winning": None}
+    out = []
+    if parsed.concealed:
+        out.append({"kind": "concealed", "tiles": list(parsed.concealed)})
+    for group in parsed.groups:
+        out.append({"kind": "exposed" if group.bracket == "[" else "kong",
+                    "tiles": list(group.tiles)})
+    explicit = "+" in text
+    return {"groups": out, "winning": parsed.winning if explicit else None}
+
+
+@register.filter
+def signed(amount):
+    if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount > 0:
+        return f"+{amount}"
+    return str(amount)
+
+
+@register.filter
+def get(mapping, key_):
+    return mapping.get(key_) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def pattern(patterns, pattern_id):
+    """The counted pattern with this id, from a result's `patterns`."""
+    return next((p for p in patterns if p.get("id") == pattern_id), None)
+
+
+@register.filter
+def seat(wind):
+    return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}.get(wind, wind)
+
+
+@register.filter
+def cut_facet(target):
+    """'2H:wind' -> '2H': the pattern an exclusion names."""
+    return str(target).partition(":")[0]
+
+
+@register.filter
+def flag_label(name, value):
+    """One context entry of an example, in words: 'Self-drawn', 'Seat wind: South'."""
+    from scoring.forms import FLAG_LABELS, ScoreForm
+
+    if name in FLAG_LABELS:
+        return str(FLAG_LABELS[name]) if value else ""
+    field = ScoreForm.base_fields.get(name)
+    label = field.label if field else name
+    shown = seat(value) if isinstance(value, str) and value in "ESWN" else value
+    return f"{label}: {shown}"

@@ -1,0 +1,272 @@
+/* The tile keyboard and the notation box, kept in step both ways; the share button.
+   The page works without this file: the notation box alone is a plain GET form. */
+(function () {
+  "use strict";
+
+  var ORDER = "mpszfJ";
+  var ALIASES = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z", J: "J" };
+  var SIZES = { m: 9, p: 9, s: 9, z: 7, f: 8 };
+
+  function sortKey(code) {
+    if (code === "J") return 600;
+    return ORDER.indexOf(code.slice(-1)) * 10 + Number(code[0]);
+  }
+  function byKey(a, b) { return sortKey(a) - sortKey(b); }
+
+  /* Read tiles in one run of text; null when it is not notation. */
+  function readTiles(text) {
+    var out = [], digits = "";
+    for (var i = 0; i < text.length; i++) {
+      var c = text[i];
+      if (/[0-9]/.test(c)) { digits += c; continue; }
+      if (SIZES[c]) {
+        if (!digits) return null;
+        for (var j = 0; j < digits.length; j++) {
+          var rank = Number(digits[j]);
+          if (rank < 1 || rank > SIZES[c]) return null;
+          out.push(rank + c);
+        }
+        digits = "";
+        continue;
+      }
+      if (ALIASES[c]) { if (digits) return null; out.push(ALIASES[c]); continue; }
+      if (/\s/.test(c)) { if (digits) return null; continue; }
+      return null;
+    }
+    return digits ? null : out;
+  }
+
+  /* The hand model: concealed tiles in the order added, groups, an explicit winning tile. */
+  function parse(text) {
+    var model = { concealed: [], groups: [], winning: null };
+    var re = /([[(])([^\])]*)([\])])|\+\s*(\S+)\s*$|([^[(+]+)/g, m, rest = text.trim();
+    while ((m = re.exec(rest)) !== null) {
+      if (m[1]) {
+        if ((m[1] === "[") !== (m[3] === "]")) return null;
+        var inside = readTiles(m[2]);
+        if (!inside || !inside.length) return null;
+        model.groups.push({ bracket: m[1], tiles: inside.sort(byKey) });
+      } else if (m[4]) {
+        var won = readTiles(m[4]);
+        if (!won || won.length !== 1 || model.concealed.indexOf(won[0]) < 0) return null;
+        model.winning = won[0];
+      } else {
+        var loose = readTiles(m[5]);
+        if (!loose) return null;
+        model.concealed = model.concealed.concat(loose);
+      }
+    }
+    return model;
+  }
+
+  function formatTiles(codes) {
+    var out = "", run = null;
+    codes.slice().sort(byKey).forEach(function (code) {
+      var suit = code === "J" ? "J" : code.slice(-1);
+      if (run && run !== suit && run !== "J") out += run;
+      out += code === "J" ? "J" : code[0];
+      run = suit;
+    });
+    if (run && run !== "J") out += run;
+    return out;
+  }
+
+  function winningOf(model) {
+    if (model.winning) return model.winning;
+    for (var i = model.concealed.length - 1; i >= 0; i--) {
+      if (/[mpsz]$/.test(model.concealed[i])) return model.concealed[i];
+    }
+    return null;
+  }
+
+  function format(model) {
+    var parts = [];
+    if (model.concealed.length) parts.push(formatTiles(model.concealed));
+    model.groups.forEach(function (g) {
+      parts.push(g.bracket + formatTiles(g.tiles) + (g.bracket === "[" ? "]" : ")"));
+    });
+    var won = winningOf(model);
+    if (won) parts.push("+" + won);
+    return parts.join(" ");
+  }
+
+  function counts(model) {
+    var n = {};
+    model.concealed.concat.apply(model.concealed, model.groups.map(function (g) { return g.tiles; }))
+      .forEach(function (code) { n[code] = (n[code] || 0) + 1; });
+    return n;
+  }
+
+  function chowOf(code) {
+    var rank = Number(code[0]), suit = code.slice(-1);
+    if ("mps".indexOf(suit) < 0 || code === "J" || rank > 7) return null;
+    return [rank + suit, (rank + 1) + suit, (rank + 2) + suit];
+  }
+
+  function setup(form) {
+    var box = form.querySelector("input[name=hand]");
+    var view = document.getElementById("hand-view");
+    var keyboard = form.querySelector(".keyboard");
+    if (!box || !view || !keyboard) return;
+    var keys = Array.prototype.slice.call(keyboard.querySelectorAll(".key"));
+    var faces = {};
+    keys.forEach(function (k) { faces[k.dataset.code] = k; });
+    var mode = "tile";
+    var model = parse(box.value) || { concealed: [], groups: [], winning: null };
+    var history = [];
+
+    function tileButton(code, group, index, winning) {
+      var b = document.createElement("button");
+      var key = faces[code];
+      b.type = "button";
+      b.className = (key ? key.className.replace(" key", "") : "tile") + (winning ? " win" : "");
+      b.innerHTML = key ? key.innerHTML : code;
+      var name = key ? key.getAttribute("aria-label") : code;
+      b.setAttribute("aria-label", view.dataset.removeLabel.replace("%s", name) +
+        (winning ? " (" + view.dataset.winningLabel + ")" : ""));
+      b.dataset.group = group;
+      b.dataset.index = index;
+      return b;
+    }
+
+    function render() {
+      view.textContent = "";
+      var won = winningOf(model);
+      var rest = model.concealed.slice();
+      if (won) rest.splice(rest.lastIndexOf(won), 1);
+      var loose = document.createElement("span");
+      loose.className = "group concealed";
+      rest.map(function (code) { return code; }).sort(byKey).forEach(function (code) {
+        loose.appendChild(tileButton(code, -1, code, false));
+      });
+      if (rest.length) view.appendChild(loose);
+      model.groups.forEach(function (g, i) {
+        var span = document.createElement("span");
+        span.className = "group " + (g.bracket === "[" ? "exposed" : "kong");
+        g.tiles.forEach(function (code) { span.appendChild(tileButton(code, i, code, false)); });
+        view.appendChild(span);
+      });
+      if (won) {
+        var w = document.createElement("span");
+        w.className = "group winning";
+        w.appendChild(tileButton(won, -2, won, true));
+        view.appendChild(w);
+      }
+      if (!view.childNodes.length) {
+        var p = document.createElement("span");
+        p.className = "empty";
+        p.textContent = view.dataset.emptyLabel;
+        view.appendChild(p);
+      }
+      var n = counts(model);
+      keys.forEach(function (k) {
+        var code = k.dataset.code, most = Number(k.dataset.max), have = n[code] || 0, ok;
+        if (mode === "chow") {
+          var run = chowOf(code);
+          ok = run && run.every(function (c) { return (n[c] || 0) + 1 <= 4 && faces[c]; });
+        } else if (mode === "pung") {
+          ok = have + 3 <= most && most >= 3;
+        } else if (mode === "kong" || mode === "ckong") {
+          ok = have + 4 <= most && most >= 4 && code !== "J";
+        } else {
+          ok = have < most && (mode !== "win" || /[mpsz]$/.test(code));
+        }
+        k.disabled = !ok;
+      });
+    }
+
+    function commit() {
+      box.value = format(model);
+      box.removeAttribute("aria-invalid");
+      render();
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+
+    function snapshot() { history.push(JSON.stringify(model)); }
+
+    function setMode(next) {
+      mode = next;
+      keyboard.querySelectorAll("[data-mode]").forEach(function (b) {
+        b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
+      });
+      render();
+    }
+
+    keyboard.addEventListener("click", function (event) {
+      var b = event.target.closest("button");
+      if (!b || b.disabled) return;
+      if (b.dataset.mode) { setMode(b.dataset.mode === mode ? "tile" : b.dataset.mode); return; }
+      if (b.dataset.action === "clear") {
+        snapshot(); model = { concealed: [], groups: [], winning: null }; commit(); return;
+      }
+      if (b.dataset.action === "undo") {
+        if (history.length) { model = JSON.parse(history.pop()); commit(); }
+        return;
+      }
+      var code = b.dataset.code;
+      if (!code) return;
+      snapshot();
+      if (mode === "chow") model.groups.push({ bracket: "[", tiles: chowOf(code) });
+      else if (mode === "pung") model.groups.push({ bracket: "[", tiles: [code, code, code] });
+      else if (mode === "kong") model.groups.push({ bracket: "[", tiles: [code, code, code, code] });
+      else if (mode === "ckong") model.groups.push({ bracket: "(", tiles: [code, code, code, code] });
+      else {
+        model.concealed.push(code);
+        if (mode === "win") { model.winning = code; setMode("tile"); }
+      }
+      commit();
+    });
+
+    view.addEventListener("click", function (event) {
+      var b = event.target.closest("button");
+      if (!b) return;
+      snapshot();
+      var group = Number(b.dataset.group), code = b.dataset.index;
+      if (group >= 0) {
+        model.groups.splice(group, 1);
+      } else {
+        if (group === -2 || model.winning === code) model.winning = null;
+        model.concealed.splice(model.concealed.lastIndexOf(code), 1);
+      }
+      commit();
+      var next = view.querySelector("button") || keys[0];
+      if (next) next.focus();
+    });
+
+    box.addEventListener("input", function (event) {
+      if (!event.isTrusted) return;
+      var read = parse(box.value);
+      if (read) { model = read; render(); }
+    });
+
+    var variant = form.querySelector("select[name=variant]");
+    if (variant) {
+      variant.addEventListener("change", function (event) {
+        event.stopPropagation();
+        form.submit();
+      });
+    }
+    render();
+  }
+
+  document.addEventListener("click", function (event) {
+    var b = event.target.closest("button.share");
+    if (!b) return;
+    var url = new URL(b.dataset.share, location.href).href;
+    var status = b.parentNode.querySelector(".shared");
+    if (navigator.share) {
+      navigator.share({ title: document.title, url: url }).catch(function () {});
+    } else if (navigator.clipboard) {
+      navigator.clipboard.writeText(url).then(function () {
+        if (status) status.textContent = b.dataset.copied;
+      }, function () { window.prompt(b.dataset.copied, url); });
+    } else {
+      window.prompt(b.dataset.copied, url);
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("scorer");
+    if (form) setup(form);
+  });
+})();
