@@ -1,0 +1,270 @@
+"""Hong Kong Old Style: the faan table, limit hands and flowers of spec/rules-hongkong.md.
+
+Exclusions are data. Two kinds are used:
+- a limit hand excludes every hand pattern and every flower pattern outright ('id'), so none of
+  them is counted beside it;
+- limit hands exclude one another, and seven pairs, by a facet ('id:limit', 'id:pairs'). A facet
+  exclusion is not closed transitively, which matters here: `four_concealed_pungs`, `nine_gates`,
+  `thirteen_orphans` and `seven_pairs` exclude `concealed`, and a plain exclusion of them would
+  carry that on to every limit hand above them (an all-honors hand won concealed on a discard
+  would lose its `concealed` faan although it is not four concealed pungs).
+
+`concealed` is not counted on a hand that holds one of those four patterns, whether or not that
+pattern is itself counted: the hand is concealed by its very shape, so the condition adds nothing.
+"""
+
+import math
+
+from .. import tiles
+from ..decompose import Forms
+from ..errors import HandError
+from ..patterns import STANDARD, Pattern, PatternTable, Reading
+from ..variant import Option, Variant, number_at_least
+
+SEVEN_PAIRS = "seven_pairs"
+ORPHAN_FORM = "thirteen_orphans"
+ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS, ORPHAN_FORM})
+TILE_FORMS = frozenset({STANDARD, SEVEN_PAIRS})  # patterns about which tiles, not which sets
+
+HALF_SPICY = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)  # 0..13 faan
+MAX_LIMIT = len(HALF_SPICY) - 1
+FLOWER_SETS = (tuple(range(tiles.FLOWER_BASE, tiles.FLOWER_BASE + 4)),
+               tuple(range(tiles.FLOWER_BASE + 4, tiles.FLOWER_BASE + 8)))
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+# Facts about one reading ------------------------------------------------------------------------
+
+def wind_pungs(r: Reading) -> int:
+    return sum(tiles.is_wind(t.first) for t in r.triplets)
+
+
+def dragon_pungs(r: Reading) -> int:
+    return sum(tiles.is_dragon(t.first) for t in r.triplets)
+
+
+def has_pung_of(r: Reading, tile: int) -> bool:
+    return any(t.first == tile for t in r.triplets)
+
+
+def complete_flower_sets(r: Reading) -> tuple[tuple[int, ...], ...]:
+    return tuple(group for group in FLOWER_SETS if all(t in r.hand.bonus for t in group))
+
+
+# The predicates ---------------------------------------------------------------------------------
+
+def nine_gates(r: Reading) -> bool:
+    """Concealed, one suit, 1112345678999 and one more tile of that suit."""
+    if r.hand.melds or r.has_honor or len(r.suits) != 1:
+        return False
+    base = 9 * tiles.SUITS.index(next(iter(r.suits)))
+    held = r.counts[base:base + 9]
+    return all(have >= need for have, need in zip(held, NINE_GATES, strict=True))
+
+
+def own_flowers(r: Reading) -> int:
+    """The seat's own flower and season, each once, unless it sits in a complete set of four."""
+    in_sets = {t for group in complete_flower_sets(r) for t in group}
+    return sum(tiles.seat_of_bonus(t) == r.ctx.seat_wind and t not in in_sets
+               for t in r.hand.bonus)
+
+
+def limit(holds):
+    """A limit hand's predicate: its count under the 'limit' facet, so that a higher limit hand
+    can remove it without removing what it excludes (see the module docstring)."""
+    return lambda r: {"limit": int(bool(holds(r)))}
+
+
+def pattern(id_, name, english, chinese, value, holds, definition, excludes=(), forms=None,
+            per=""):
+    return Pattern(id_, name, english, chinese, value, holds, definition, tuple(excludes),
+                   forms or frozenset({STANDARD}), per)
+
+
+HAND_PATTERNS = [
+    pattern("all_chows", "Ping Wu", "All chows", "平糊", 1, lambda r: len(r.chows) == 4,
+            "Four chows and the eyes."),
+    pattern("all_pungs", "Dui Dui Wu", "All pungs", "對對糊", 3, lambda r: len(r.triplets) == 4,
+            "Four pungs or kongs and the eyes."),
+    pattern("mixed_one_suit", "Wan Yat Sik", "Mixed one suit", "混一色", 3,
+            lambda r: len(r.suits) == 1 and r.has_honor,
+            "One suit and honors, with at least one honor.", forms=TILE_FORMS),
+    pattern("pure_one_suit", "Ching Yat Sik", "Pure one suit", "清一色", 7,
+            lambda r: len(r.suits) == 1 and not r.has_honor,
+            "Every tile of one suit.", forms=TILE_FORMS),
+    pattern("mixed_orphans", "Fa Yiu Gau", "Mixed orphans", "花么九", 1,
+            lambda r: (r.has_honor and r.has_terminal
+                       and all(tiles.is_terminal(t) or tiles.is_honor(t) for t in r.kinds)),
+            "Every tile a terminal (1 or 9) or an honor, with at least one of each.",
+            forms=TILE_FORMS),
+    pattern("dragon_pung", "Sam Yuen Pai", "Dragon pung", "三元牌", 1, dragon_pungs,
+            "Each pung or kong of a dragon.", per="set"),
+    pattern("seat_wind", "Mun Fung", "Seat wind", "門風", 1,
+            lambda r: has_pung_of(r, r.seat_wind), "A pung or kong of the seat wind."),
+    pattern("round_wind", "Huen Fung", "Round wind", "圈風", 1,
+            lambda r: has_pung_of(r, r.round_wind), "A pung or kong of the round wind."),
+    pattern("small_three_dragons", "Siu Sam Yuen", "Small three dragons", "小三元", 3,
+            lambda r: dragon_pungs(r) == 2 and tiles.is_dragon(r.eyes.first),
+            "Two dragon pungs and dragon eyes (their two dragon pungs add: 5 in all)."),
+    pattern("great_three_dragons", "Dai Sam Yuen", "Great three dragons", "大三元", 5,
+            lambda r: dragon_pungs(r) == 3,
+            "Three dragon pungs (their three dragon pungs add: 8 in all)."),
+    pattern("small_four_winds", "Siu Sei Hei", "Small four winds", "小四喜", 6,
+            lambda r: wind_pungs(r) == 3 and tiles.is_wind(r.eyes.first),
+            "Three wind pungs and wind eyes (seat and round wind pungs and mixed one suit add)."),
+    pattern("seven_pairs", "Chat Dui", "Seven pairs", "七對", 4,
+            lambda r: {"pairs": int(r.form == SEVEN_PAIRS)},
+            "Seven pairs; only with the house option seven_pairs. Does not also take concealed.",
+            excludes=["concealed"], forms=frozenset({SEVEN_PAIRS})),
+]
+
+FLOWER_PATTERNS = [
+    pattern("no_flowers", "Mo Fa", "No flowers", "無花", 1,
+            lambda r: not r.hand.bonus and r.rules["no_flowers_bonus"],
+            "The hand shows no flower or season (house option no_flowers_bonus).",
+            forms=ANY_FORM),
+    pattern("own_flower", "Jing Fa", "Own flower", "正花", 1, own_flowers,
+            "Each of the seat's own flower and own season, unless it is part of a complete set.",
+            forms=ANY_FORM, per="tile"),
+    pattern("flower_set", "Yat Toi Fa", "Complete set of flowers", "一台花", 2,
+            lambda r: len(complete_flower_sets(r)),
+            "All four flowers, or all four seasons: 2 faan for each set.",
+            forms=ANY_FORM, per="set"),
+]
+
+# Highest first; among equal values the order only decides which one is named.
+LIMIT_HANDS = [
+    pattern("great_four_winds", "Dai Sei Hei", "Great four winds", "大四喜", 13,
+            limit(lambda r: wind_pungs(r) == 4), "Four wind pungs or kongs."),
+    pattern("four_kongs", "Sap Baat Lo Hon", "Four kongs", "十八羅漢", 13,
+            limit(lambda r: r.kongs == 4), "Four kongs."),
+    pattern("thirteen_orphans", "Sap Saam Yiu", "Thirteen orphans", "十三么", 13,
+            limit(lambda r: r.form == ORPHAN_FORM),
+            "One each of the 1 and 9 of each suit and of each honor, plus one more of any of "
+            "them.", excludes=["concealed"], forms=frozenset({ORPHAN_FORM})),
+    pattern("heavenly", "Tin Wu", "Heavenly hand", "天糊", 13,
+            limit(lambda r: r.ctx.heavenly), "The dealer wins on the deal.", forms=ANY_FORM),
+    pattern("earthly", "Dei Wu", "Earthly hand", "地糊", 13,
+            limit(lambda r: r.ctx.earthly), "Won on the dealer's first discard.",
+            forms=ANY_FORM),
+    pattern("all_honors", "Zi Yat Sik", "All honors", "字一色", 10,
+            limit(lambda r: not r.suits), "Every tile an honor.", forms=TILE_FORMS),
+    pattern("orphans", "Ching Yiu Gau", "Orphans", "清么九", 10,
+            limit(lambda r: all(tiles.is_terminal(t) for t in r.kinds)),
+            "Every tile a 1 or a 9 (no honors).", forms=TILE_FORMS),
+    pattern("four_concealed_pungs", "Kan Kan Wu", "Four concealed pungs", "坎坎糊", 10,
+            limit(lambda r: r.concealed_triplets == 4),
+            "Four concealed pungs or kongs: self-drawn, or won on a discard that completes the "
+            "eyes.", excludes=["concealed"]),
+    pattern("nine_gates", "Gau Zi Lin Waan", "Nine gates", "九子連環", 10,
+            limit(nine_gates),
+            "Concealed, one suit: 1112345678999 plus any tile of that suit.",
+            excludes=["concealed"]),
+]
+
+WINNING_CONDITIONS = [
+    pattern("self_drawn", "Zi Mo", "Self-drawn", "自摸", 1, lambda r: r.ctx.self_drawn,
+            "The winning tile was drawn from the wall.", forms=ANY_FORM),
+    pattern("concealed", "Mun Chin Ching", "Concealed hand", "門前清", 1,
+            lambda r: not r.hand.has_revealed_set,
+            "No revealed set (concealed kongs allowed), won either way; not on a hand of "
+            "thirteen orphans, nine gates, four concealed pungs or seven pairs.", forms=ANY_FORM),
+    pattern("robbing_kong", "Cheung Gong", "Robbing a kong", "搶槓", 1,
+            lambda r: r.ctx.robbing_kong,
+            "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM),
+    pattern("last_tile", "Hoi Dai Lou Yuet", "Last tile", "海底撈月", 1,
+            lambda r: r.ctx.last_tile,
+            "Won on the last tile of the wall, or on the discard of it.", forms=ANY_FORM),
+    pattern("kong_replacement", "Gong Seung Hoi Fa", "Kong replacement", "槓上開花", 1,
+            lambda r: r.ctx.kong_replacement,
+            "Won on the replacement tile drawn after a kong (self-drawn adds its own faan).",
+            forms=ANY_FORM),
+    pattern("double_kong_replacement", "Gong Seung Gong", "Double kong replacement", "槓上槓", 8,
+            lambda r: r.ctx.double_kong_replacement,
+            "The kong replacement tile made a second kong, whose replacement won; replaces "
+            "kong replacement.", excludes=["kong_replacement"], forms=ANY_FORM),
+]
+
+
+def _with_limit_exclusions(limit_hands: list[Pattern]) -> list[Pattern]:
+    """Each limit hand excludes every hand and flower pattern, and every limit hand after it."""
+    plain = [p.id for p in HAND_PATTERNS if p.id != "seven_pairs"]
+    plain += [p.id for p in FLOWER_PATTERNS]
+    done = []
+    for index, p in enumerate(limit_hands):
+        lower = [f"{q.id}:limit" for q in limit_hands[index + 1:]]
+        done.append(Pattern(p.id, p.name, p.english, p.chinese, p.value, p.holds, p.definition,
+                            p.excludes + tuple(plain) + ("seven_pairs:pairs",) + tuple(lower),
+                            p.forms, p.per))
+    return done
+
+
+PATTERNS = (HAND_PATTERNS + _with_limit_exclusions(LIMIT_HANDS) + WINNING_CONDITIONS
+            + FLOWER_PATTERNS)
+
+
+def positive_number(value) -> bool:
+    return number_at_least(0)(value) and value > 0 and math.isfinite(value)
+
+
+def whole_number(low: int, high: int):
+    return lambda v: isinstance(v, int) and low <= v <= high
+
+
+class HongKong(Variant):
+    id = "hongkong"
+    name = "Hong Kong Old Style"
+    unit = "faan"
+    table = PatternTable(PATTERNS)
+    kinds = frozenset(range(tiles.FLOWER_BASE + 8))
+    options = (
+        Option("limit", 13, f"a whole number of faan from 1 to {MAX_LIMIT} (13; 8 and 10 are "
+               "common); the faan tables stop at 13", accepts=whole_number(1, MAX_LIMIT)),
+        Option("minimum_fan", 3, "a whole number of faan from 0 up to the limit (3)",
+               accepts=whole_number(0, MAX_LIMIT)),
+        Option("scale", "half_spicy", "half_spicy (半辣上) or full_spicy (辣辣上)",
+               choices=("half_spicy", "full_spicy")),
+        Option("payment", "full_gun", "full_gun (全銃: the discarder pays 2 portions) or "
+               "half_gun (半銃: the discarder pays 1, each other player half of one)",
+               choices=("full_gun", "half_gun")),
+        Option("stake", 1, "a positive number: money per portion at 0 faan (0.5 二五雞, 1 五一, "
+               "2 一二蚊)", accepts=positive_number),
+        Option("no_flowers_bonus", True, "true or false: 1 faan for a hand without flowers",
+               accepts=lambda v: isinstance(v, bool)),
+        Option("seven_pairs", False, "true or false: seven pairs is a winning hand (4 faan)",
+               accepts=lambda v: isinstance(v, bool)),
+    )
+
+    def check_rules(self, raw):
+        rules = super().check_rules(raw)
+        if rules["minimum_fan"] > rules["limit"]:
+            raise HandError("bad_context", f"House option 'minimum_fan' ({rules['minimum_fan']}) "
+                            f"cannot be above the limit ({rules['limit']}): no hand could win.")
+        return rules
+
+    def forms(self, rules) -> Forms:
+        return Forms(thirteen_orphans=True, seven_pairs=rules["seven_pairs"])
+
+    def settle_total(self, raw_total, rules):
+        """Capped at the limit; the limit is reported only when the hand reached it."""
+        cap = rules["limit"]
+        return min(raw_total, cap), (cap if raw_total >= cap else None)
+
+    def minimum(self, rules) -> int:
+        return rules["minimum_fan"]
+
+    def points(self, total, rules):
+        multiplier = HALF_SPICY[total] if rules["scale"] == "half_spicy" else 2 ** total
+        return rules["stake"] * multiplier
+
+    def payments(self, points, ctx, rules):
+        winner = ctx.seat_wind
+        if ctx.self_drawn:
+            return [(seat, winner, points) for seat in ctx.others]
+        if rules["payment"] == "full_gun":
+            return [(ctx.discarder, winner, 2 * points)]
+        return [(ctx.discarder, winner, points)] + [
+            (seat, winner, points / 2) for seat in ctx.others if seat != ctx.discarder]
+
+
+VARIANT = HongKong()
