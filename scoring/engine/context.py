@@ -1,6 +1,7 @@
 """How the hand was won: the request's `context`, checked and frozen (contract §2)."""
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 
 from .errors import HandError
 from .tiles import WINDS
@@ -58,6 +59,21 @@ def parse_context(raw) -> WinContext:
         raw = {}
     if not isinstance(raw, dict):
         raise HandError("bad_context", "context must be an object of flags and winds.")
+    try:
+        # The type is part of the key: 1 == True, but only true is a flag.
+        key = tuple(sorted((name, type(value).__name__, value) for name, value in raw.items()))
+        hash(key)
+    except TypeError:  # a list (opponents) or a bad value: check it afresh
+        return _parse_context(raw)
+    return _cached_context(key)
+
+
+@lru_cache(maxsize=4096)
+def _cached_context(items: tuple) -> WinContext:
+    return _parse_context({name: value for name, _, value in items})
+
+
+def _parse_context(raw: dict) -> WinContext:
     unknown = sorted(set(raw) - KNOWN)
     if unknown:
         raise HandError("bad_context", f"Unknown context field {unknown[0]!r}; known fields are "

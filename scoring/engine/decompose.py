@@ -64,6 +64,19 @@ def suit_completes(counts: tuple[int, ...], chows: bool) -> bool:
     return bool(suit_readings(counts, chows))
 
 
+@lru_cache(maxsize=None)
+def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+    """The offsets in one suit whose one more copy makes the suit read as sets (and the pair
+    when its size asks for one)."""
+    found = []
+    for offset, count in enumerate(part):
+        if count < 4:
+            grown = part[:offset] + (count + 1,) + part[offset + 1:]
+            if sum(grown) % 3 != 1 and suit_completes(grown, chows):
+                found.append(offset)
+    return tuple(found)
+
+
 @lru_cache(maxsize=1 << 16)
 def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
     """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted."""
@@ -139,51 +152,50 @@ class Forms:
     def waits(self, hand: Hand) -> tuple[int, ...]:
         """Tile kinds that complete the 13 tiles held before the winning tile.
 
-        A kind of which the hand already holds all four copies is not a wait. Adding a tile
-        changes one suit only, so the other suits are checked once.
+        A kind of which the hand already holds all four copies is not a wait. One more tile
+        changes one suit only: each suit's completing tiles come from a per-suit table.
         """
         before = list(hand.concealed)
         before[hand.winning] -= 1
-        candidates = set()
-        for tile, count in enumerate(before):
-            if not count:
-                continue
-            if tile < tiles.HONOR_BASE:
-                low = tile - tile % 9
-                candidates.update(range(max(low, tile - 2), min(low + 8, tile + 2) + 1))
-            else:
-                candidates.add(tile)
-        if self.thirteen_orphans and not hand.melds and all(
-                tiles.is_terminal(t) or tiles.is_honor(t) for t, n in enumerate(before) if n):
-            candidates.update(tiles.ORPHANS)
         held = list(hand.counts)
         held[hand.winning] -= 1
-        suits = []  # per slice: (reads as sets, holds the pair)
-        for low, high, chows in SLICES:
-            part = tuple(before[low:high])
+        parts = [tuple(before[low:high]) for low, high, _ in SLICES]
+        state = []  # per slice: (reads as sets now, holds the pair now)
+        for part, (_, _, chows) in zip(parts, SLICES):
             size = sum(part)
-            suits.append((size == 0 or (size % 3 != 1 and suit_completes(part, chows)),
+            state.append((size == 0 or (size % 3 != 1 and suit_completes(part, chows)),
                           size % 3 == 2))
-        found = []
-        for tile in sorted(candidates & self.kinds):
-            if held[tile] >= 4:
+        found = set()
+        for index, (low, _, chows) in enumerate(SLICES):
+            others = [state[i] for i in range(4) if i != index]
+            if not all(ok for ok, _ in others):
                 continue
-            index = min(tile // 9, 3)
-            low, high, chows = SLICES[index]
-            part = before[low:high]
-            part[tile - low] += 1
-            size = sum(part)
-            others = [suits[i] for i in range(4) if i != index]
-            if (size % 3 != 1 and all(ok for ok, _ in others)
-                    and sum(pair for _, pair in others) + (size % 3 == 2) == 1
-                    and suit_completes(tuple(part), chows)):
-                found.append(tile)
-            elif not hand.melds and (self.seven_pairs or self.thirteen_orphans):
-                before[tile] += 1
-                if self.is_special(tuple(before)):
-                    found.append(tile)
-                before[tile] -= 1
-        return tuple(found)
+            pairs = sum(pair for _, pair in others) + ((sum(parts[index]) + 1) % 3 == 2)
+            if pairs != 1:
+                continue
+            found.update(low + offset for offset in suit_completions(parts[index], chows)
+                         if held[low + offset] < 4)
+        if not hand.melds:
+            found.update(self.special_waits(before, held))
+        return tuple(sorted(found & self.kinds))
+
+    def special_waits(self, before: list[int], held: list[int]) -> set[int]:
+        """Waits of seven pairs (the one unpaired tile) and of 13 terminals."""
+        found = set()
+        odd = [t for t, n in enumerate(before) if n % 2]
+        if self.seven_pairs and len(odd) == 1 and held[odd[0]] < 4:
+            before[odd[0]] += 1
+            if self.is_special(tuple(before)):
+                found.add(odd[0])
+            before[odd[0]] -= 1
+        if self.thirteen_orphans and sum(before[t] for t in tiles.ORPHANS) == 13:
+            for tile in tiles.ORPHANS:
+                if held[tile] < 4:
+                    before[tile] += 1
+                    if self.is_special(tuple(before)):
+                        found.add(tile)
+                    before[tile] -= 1
+        return found
 
 
 def decompositions(hand: Hand, forms: Forms) -> list[tuple[str, tuple[TileSet, ...]]]:
