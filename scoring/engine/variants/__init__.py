@@ -1,9 +1,9 @@
 """The variants the engine knows, by id. Each module defines one `VARIANT`."""
 
 from ..errors import HandError
-from . import hongkong, shanghai, sichuan
+from . import american, hongkong, shanghai, sichuan
 
-VARIANTS = {module.VARIANT.id: module.VARIANT for module in (shanghai, hongkong, sichuan)}
+VARIANTS = {module.VARIANT.id: module.VARIANT for module in (shanghai, hongkong, sichuan, american)}
 
 
 def get_variant(name):

@@ -1,0 +1,362 @@
+"""American (National Mah Jongg League style), as decided in spec/rules-american.md.
+
+American hands are not decomposed into chows and pungs: 14 tiles win when they match one line of
+the table's card (`card.py` parses it and matches), so this variant overrides `score` and builds its
+own hand (the contract counts an American hand as exactly 14 tiles, flowers, jokers and every tile
+of a kong, quint or sextet included). It keeps the notation, the error codes and the result shape.
+
+`rules.card` is "demo" (the project's own card, the default), "temporary" (the seed's card-free
+table) or the card's text itself: any string holding a newline or a ':' is read as a card.
+"""
+
+from functools import cache
+from pathlib import Path
+
+from .. import tiles
+from ..card import (
+    FLOWER,
+    HAND_SIZE,
+    VECTOR,
+    Exposure,
+    Filled,
+    Held,
+    Match,
+    closest,
+    fold,
+    kind_code,
+    matches,
+    parse_card,
+    waits,
+)
+from ..context import WinContext
+from ..errors import HandError
+from ..hand import count_copies
+from ..notation import EXPOSED, ParsedHand, format_hand, parse
+from ..variant import Option, Variant, ledger, number_at_least, whole
+
+DEMO_CARD = Path(__file__).resolve().parent.parent / "cards" / "demo.card"
+NAMED_CARDS = ("demo", "temporary")
+MAX_SET = 6  # a sextet
+SET_NAMES = {2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
+# Context flags about kongs and replacement tiles: the American game has neither.
+NO_SUCH_THING = {
+    "kong_replacement": "there are no kong replacement tiles in the American game",
+    "double_kong_replacement": "there are no kong replacement tiles in the American game",
+    "robbing_kong": "the American game has no robbing of a kong",
+    "after_kong_discard": "the American game has no kong replacement draw",
+}
+
+
+@cache
+def demo_card():
+    return parse_card(DEMO_CARD.read_text(encoding="utf-8"))
+
+
+def is_card_text(value) -> bool:
+    return isinstance(value, str) and ("\n" in value or ":" in value)
+
+
+# The hand ---------------------------------------------------------------------------------------
+
+def american_copies(tile: int) -> int:
+    """8 jokers, 8 flowers (all alike, counted together before this), 4 of every other tile."""
+    return 8 if tile == tiles.JOKER or tiles.is_flower(tile) else 4
+
+
+def _exposure(group) -> Exposure:
+    naturals = {fold(t) for t in group.tiles if t != tiles.JOKER}
+    if not 3 <= len(group.tiles) <= MAX_SET or len(naturals) != 1:
+        what = ("holds only jokers" if not naturals and group.tiles else
+                "is not 3 to 6 tiles of one kind (jokers allowed)")
+        raise HandError("bad_notation", f"The exposure {group.text()} {what}: an American "
+                        "exposure is a pung, kong, quint or sextet, made with at least one real "
+                        "tile; pairs, singles and mixed groups stay concealed.")
+    return Exposure(naturals.pop(), group.tiles)
+
+
+def build_held(parsed: ParsedHand) -> Held:
+    """The notation checks, the copies (flowers together at most 8) and the 14-tile count."""
+    for group in parsed.groups:
+        if group.bracket != EXPOSED:
+            raise HandError("bad_notation", f"{group.text()}: the American game has no concealed "
+                            "kongs; write concealed tiles without brackets, and exposures in [].")
+    exposures = tuple(_exposure(g) for g in parsed.groups)
+    every = parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles)
+    flowers = sum(tiles.is_flower(t) for t in every)
+    if flowers > 8:
+        raise HandError("too_many_copies", f"The hand has {flowers} flowers, but the set has only "
+                        "8 (all flowers are alike).")
+    count_copies(parsed, american_copies)
+    if len(every) != HAND_SIZE:
+        raise HandError("wrong_tile_count", f"Found {len(every)} tiles; an American hand has "
+                        f"exactly {HAND_SIZE}, counting flowers, jokers and every tile of a kong, "
+                        "quint or sextet.")
+    counts = [0] * VECTOR
+    for tile in parsed.concealed:
+        if tile != tiles.JOKER:
+            counts[fold(tile)] += 1
+    return Held(tuple(counts), parsed.concealed.count(tiles.JOKER), exposures,
+                tuple(t for t in parsed.concealed if tiles.is_flower(t)))
+
+
+# The temporary table ----------------------------------------------------------------------------
+
+def temporary_groups(held: Held) -> list[tuple[int, int, int]] | None:
+    """The concealed tiles as pairs, pungs, kongs, quints and sextets: [(kind, naturals, jokers)],
+    jokers only in groups of three or more (a group may be all jokers), or None."""
+    kinds = [k for k in range(VECTOR) if held.counts[k]]
+
+    def groups_of(kind: int, left: int, jokers: int):
+        """Split `left` naturals of `kind` into groups; yield (groups, jokers still free)."""
+        if left == 0:
+            yield [], jokers
+            return
+        for naturals in range(min(left, MAX_SET), 0, -1):
+            for wild in range(0, min(jokers, MAX_SET - naturals) + 1):
+                size = naturals + wild
+                if size < 2 or (wild and size < 3):
+                    continue
+                for rest, free in groups_of(kind, left - naturals, jokers - wild):
+                    yield [(kind, naturals, wild)] + rest, free
+
+    def solve(index: int, jokers: int):
+        if index == len(kinds):
+            # Jokers left over make groups of their own (kind None): 3 to 6 each.
+            if jokers == 0:
+                return []
+            if jokers < 3:
+                return None
+            sizes = [jokers] if jokers <= MAX_SET else [3, jokers - 3]
+            return [(None, 0, size) for size in sizes]
+        for groups, free in groups_of(kinds[index], held.counts[kinds[index]], jokers):
+            rest = solve(index + 1, free)
+            if rest is not None:
+                return groups + rest
+        return None
+
+    return solve(0, held.jokers)
+
+
+# The variant ------------------------------------------------------------------------------------
+
+class American(Variant):
+    id = "american"
+    name = "American (NMJL style)"
+    unit = "points"
+    kinds = frozenset(range(tiles.KINDS))  # the 152-tile set: flowers and jokers included
+    options = (
+        Option("card", "demo", "demo (the project's card), temporary (the card-free table), or "
+               "the card's text, one hand per line",
+               accepts=lambda v: v in NAMED_CARDS or is_card_text(v)),
+        Option("jokerless_bonus", True, "true or false: a hand without a joker, not singles and "
+               "pairs, is worth double", accepts=lambda v: isinstance(v, bool)),
+        Option("jackpot", 100, "temporary table: a concealed self-drawn hand, in all",
+               accepts=number_at_least(0)),
+        Option("base_value", 25, "temporary table: any other winning hand",
+               accepts=number_at_least(0)),
+        Option("self_drawn_bonus", 20, "temporary table: added when the winning tile was "
+               "self-drawn", accepts=number_at_least(0)),
+    )
+
+    def card(self, rules):
+        chosen = rules["card"]
+        return demo_card() if chosen == "demo" else parse_card(chosen)
+
+    def check_context(self, ctx: WinContext) -> None:
+        for flag, why in NO_SUCH_THING.items():
+            if getattr(ctx, flag):
+                raise HandError("bad_context", f"context.{flag}: {why}.")
+        if ctx.void_suit is not None:
+            raise HandError("bad_context", "context.void_suit is a Sichuan rule; the American "
+                            "game has no void suit.")
+
+    def score(self, text, ctx: WinContext, rules) -> dict:
+        if text is None:
+            raise HandError("bad_notation", "The request has no hand.")
+        parsed = parse(text)
+        held = build_held(parsed)
+        self.check_context(ctx)
+        if rules["card"] == "temporary":
+            return self.score_temporary(parsed, held, ctx, rules)
+        card = self.card(rules)
+        found = matches(card, held)
+        if not found:
+            near = closest(card, held)
+            raise NoLine(parsed, near)
+        jokerless = held.all_jokers == 0
+        ranked = sorted(found, key=lambda m: (-self.line_points(m, jokerless, rules), -m.line.value,
+                                              m.line.index))
+        best = ranked[0]
+        points = self.line_points(best, jokerless, rules)
+        result = self.base_result(parsed, held, ctx, rules, card, best.line.value, points)
+        result.update({
+            "patterns": [self.line_pattern(best, jokerless, rules)],
+            "form": "card",
+            "decomposition": [f.text() for f in best.filled],
+            "winning_group": winning_group(best.filled, parsed.winning),
+            "match": self.match_dict(best),
+            "alternatives": [{"id": m.line.id, "total": m.line.value, "raw_total": m.line.value,
+                              "points": whole(self.line_points(m, jokerless, rules)),
+                              "name": m.line.section, "line": m.line.text,
+                              "decomposition": [f.text() for f in m.filled],
+                              "patterns": [m.line.id]} for m in ranked[1:]],
+            "waits": self.waits(card, held, parsed),
+            "payments": ledger(self.payments(points, ctx, rules)),
+        })
+        return result
+
+    # Points and payments ------------------------------------------------------------------------
+
+    def line_points(self, found: Match, jokerless: bool, rules) -> int:
+        """The line's value, doubled for a hand without jokers (not on singles-and-pairs lines)."""
+        doubled = rules["jokerless_bonus"] and jokerless and not found.line.sp
+        return found.line.value * (2 if doubled else 1)
+
+    def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float]]:
+        """The League's rules: on a discard the discarder pays 2 x points and the others points;
+        self-drawn or won by a joker exchange, each of the three pays 2 x points."""
+        winner = ctx.seat_wind
+        if ctx.self_drawn or ctx.joker_exchange:
+            return [(seat, winner, 2 * points) for seat in ctx.others]
+        return [(seat, winner, points * (2 if seat == ctx.discarder else 1))
+                for seat in ctx.others]
+
+    def temporary_payments(self, points, ctx: WinContext) -> list[tuple[str, str, float]]:
+        """The temporary table: the player whose joker exchange gave the winner the tile (named by
+        `discarder`) pays for all three; self-drawn, everyone pays double; on a discard the
+        discarder alone pays."""
+        winner = ctx.seat_wind
+        if ctx.joker_exchange:
+            return [(ctx.discarder, winner, 3 * points)]
+        if ctx.self_drawn:
+            return [(seat, winner, 2 * points) for seat in ctx.others]
+        return [(ctx.discarder, winner, points)]
+
+    # The temporary table ------------------------------------------------------------------------
+
+    def score_temporary(self, parsed, held: Held, ctx: WinContext, rules) -> dict:
+        groups = temporary_groups(held)
+        if groups is None:
+            raise HandError("not_a_winning_hand", f"These tiles ({format_hand(parsed)}) do not "
+                            "form pairs, pungs, kongs, quints and sextets only (jokers only in "
+                            "groups of three or more), as the temporary table asks.")
+        if ctx.self_drawn and not held.exposures:
+            total, what = rules["jackpot"], ("jackpot", "Jackpot",
+                                             "A concealed hand won by self-draw, in all.")
+        else:
+            bonus = rules["self_drawn_bonus"] if ctx.self_drawn else 0
+            total = rules["base_value"] + bonus
+            what = ("base", "Winning hand", "Pairs, pungs, kongs, quints and sextets"
+                    + (f", plus {whole(bonus)} for the self-drawn winning tile." if bonus else "."))
+        flowers = list(held.flowers)
+        filled = [Filled(SET_NAMES[n + j],
+                         tuple(flowers.pop(0) if kind == FLOWER else kind for _ in range(n))
+                         + (tiles.JOKER,) * j, False, kind if j else None)
+                  for kind, n, j in groups]
+        filled += [Filled(SET_NAMES[e.size], e.tiles, True, e.kind if e.jokers else None)
+                   for e in held.exposures]
+        result = self.base_result(parsed, held, ctx, rules, None, total, total)
+        result.update({
+            "patterns": [{"id": what[0], "name": what[1], "english": what[2], "chinese": "",
+                          "value": whole(total), "count": 1, "section": "Temporary table"}],
+            "form": "temporary",
+            "decomposition": [f.text() for f in filled],
+            "winning_group": winning_group(filled, parsed.winning),
+            "match": {"line": None, "groups": [f.as_dict() for f in filled]},
+            "payments": ledger(self.temporary_payments(total, ctx)),
+        })
+        return result
+
+    # The result ---------------------------------------------------------------------------------
+
+    def base_result(self, parsed, held, ctx, rules, card, total, points) -> dict:
+        return {
+            "ok": True,
+            "variant": self.id,
+            "hand": format_hand(parsed),
+            "total": whole(total),
+            "raw_total": whole(total),
+            "unit": self.unit,
+            "points": whole(points),
+            "jokers": held.all_jokers,
+            "patterns": [],
+            "excluded": [],
+            "alternatives": [],
+            "waits": [],
+            "meets_minimum": True,
+            "minimum": 0,
+            "limit": None,
+            "card": self.card_summary(rules, card),
+            "context": {"seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
+                        "dealer": ctx.dealer, "self_drawn": ctx.self_drawn,
+                        "joker_exchange": ctx.joker_exchange,
+                        "discarder": None if ctx.self_drawn else ctx.discarder},
+            "rules": dict(rules),
+        }
+
+    @staticmethod
+    def card_summary(rules, card) -> dict:
+        name = rules["card"] if rules["card"] in NAMED_CARDS else "table"
+        return {"name": name, "lines": len(card.lines) if card else 0}
+
+    def line_pattern(self, found: Match, jokerless: bool, rules) -> dict:
+        line = found.line
+        return {"id": line.id, "name": line.section or line.id, "english": line.text,
+                "chinese": "", "value": line.value, "count": 1, "section": line.section,
+                "line": line.text, "concealed": line.concealed, "sp": line.sp,
+                "jokerless_bonus": self.line_points(found, jokerless, rules) != line.value}
+
+    @staticmethod
+    def match_dict(found: Match) -> dict:
+        form = found.form
+        return {"line": found.line.id, "header": found.line.header, "as": form.text(),
+                "suits": dict(form.binding), "shift": form.shift,
+                "groups": [f.as_dict() for f in found.filled]}
+
+    @staticmethod
+    def waits(card, held: Held, parsed: ParsedHand) -> list[str]:
+        if parsed.winning is None:
+            return []
+        return [kind_code(k) if k != tiles.JOKER else "J"
+                for k in waits(card, held.without(parsed.winning))]
+
+    def describe(self) -> dict:
+        return {"id": self.id, "name": self.name, "unit": self.unit,
+                "patterns": [line.describe() for line in demo_card().lines],
+                "options": [o.describe() for o in self.options]}
+
+
+def winning_group(filled, winning) -> int | None:
+    """The first concealed group holding the winning tile."""
+    if winning is None:
+        return None
+    return next((i for i, f in enumerate(filled) if not f.exposed and winning in f.tiles), None)
+
+
+class NoLine(HandError):
+    """`not_a_winning_hand` naming the closest line, what it lacks and what has no place in it."""
+
+    def __init__(self, parsed: ParsedHand, near):
+        line = near.form.line
+        parts = []
+        if near.missing:
+            parts.append("it lacks " + ", ".join(kind_code(k) for k in near.missing))
+        if near.extra:
+            parts.append("these tiles have no place in it: " + ", ".join(
+                "J" if k == tiles.JOKER else kind_code(k) for k in near.extra))
+        parts += list(near.problems)
+        where = f" ({line.section})" if line.section else ""
+        super().__init__("not_a_winning_hand",
+                         f"These 14 tiles ({format_hand(parsed)}) match no line of the card. "
+                         f"Closest: {line.id}{where} {line.text}, as {near.form.text()}: "
+                         + "; ".join(parts) + ".")
+        self.near = near
+
+    def as_result(self) -> dict:
+        result = super().as_result()
+        result["error"]["closest"] = self.near.as_dict()
+        return result
+
+
+VARIANT = American()
+
