@@ -37,7 +37,11 @@ def _remembered(request) -> dict:
 
 def keyboard_rows(variant_id, kinds):
     """The variant's tiles, one row per suit, each with how many copies the set holds."""
-    rows = groupby(sorted(kinds), key=tiles.suit_of)
+    shown = [kind for kind in sorted(kinds)
+             # Interchangeable flowers (American: any flower is "a flower") need one key only.
+             if not (tiles.is_flower(kind) and kind != tiles.FLOWER_BASE
+                     and copies_of(kind, variant_id) > 1)]
+    rows = groupby(shown, key=tiles.suit_of)
     return [(suit, [(kind, copies_of(kind, variant_id)) for kind in row]) for suit, row in rows]
 
 

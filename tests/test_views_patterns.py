@@ -1,0 +1,61 @@
+"""The pattern library `/patterns/<variant>/`, and its example hands: every pattern of every
+variant has one, and the hand really scores that pattern when opened in the scorer."""
+
+from urllib.parse import urlencode
+
+import pytest
+
+from scoring.engine.variants import VARIANTS
+from scoring.examples import example_query, examples_for
+
+ALL_PATTERNS = [(variant, p["id"]) for variant, v in VARIANTS.items()
+                for p in v.describe()["patterns"]]
+
+
+@pytest.mark.parametrize("variant, pattern_id", ALL_PATTERNS,
+                         ids=[f"{v}-{p}" for v, p in ALL_PATTERNS])
+def test_the_example_hand_scores_its_pattern_in_the_scorer(client, variant, pattern_id):
+    example = examples_for(variant).get(pattern_id)
+    assert example, f"{variant} {pattern_id} has no example hand"
+    response = client.get("/?" + example_query(variant, *example), HTTP_HX_REQUEST="true")
+    result = response.context["result"]
+    assert result, response.content.decode()
+    counted = {p["id"]: p["count"] for p in result["patterns"]}
+    assert counted.get(pattern_id, 0) >= 1, (counted, result["excluded"])
+
+
+def test_every_example_names_a_real_pattern():
+    for variant in VARIANTS:
+        ids = {p["id"] for p in VARIANTS[variant].describe()["patterns"]}
+        assert set(examples_for(variant)) <= ids
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_library_shows_every_pattern_with_names_value_and_example(client, variant):
+    response = client.get(f"/patterns/{variant}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for pattern in VARIANTS[variant].describe()["patterns"]:
+        assert f'id="p-{pattern["id"]}"' in html
+        assert str(pattern["name"]) in html.replace("&#x27;", "'")
+        hand, context, *rules = examples_for(variant)[pattern["id"]]
+        link = example_query(variant, hand, context, *rules).replace("&", "&amp;")
+        assert f'href="/?{link}"' in html
+    assert html.count('class="hand example"') == len(VARIANTS[variant].describe()["patterns"])
+
+
+def test_the_shanghai_library_tells_what_a_pattern_excludes(client):
+    html = client.get("/patterns/shanghai/").content.decode()
+    # 15D Two dragon suits includes 7A One dragon suit, 2D and 2J.
+    section = html.split('id="p-15D"')[1].split("</li>")[0]
+    assert "Liang Tiao Long" in section and "兩條龍" in section and "Two dragon suits" in section
+    assert 'href="#p-7A"' in section and 'href="#p-2D"' in section and 'href="#p-2J"' in section
+
+
+def test_an_unknown_variant_has_no_library(client):
+    assert client.get("/patterns/nope/").status_code == 404
+
+
+def test_the_scorer_links_to_the_library_of_its_variant(client):
+    html = client.get("/?" + urlencode({"variant": "sichuan"})).content.decode()
+    assert 'href="/patterns/sichuan/"' in html
