@@ -66,7 +66,7 @@ def per_hand_micros(fn, items, clear):
             fn(item)
             times.append((time.perf_counter_ns() - start) / 1000)
         runs.append(times)
-    return [statistics.median(col) for col in zip(*runs)]
+    return [statistics.median(col) for col in zip(*runs, strict=True)]
 
 
 def summary(times):

@@ -6,7 +6,7 @@ from .variants import VARIANTS, get_variant
 
 
 def score(request) -> dict:
-    """Score one request of the contract (§2); bad input gives the error shape, never an exception."""
+    """Score one request of the contract (§2); bad input gives the error shape, never raises."""
     try:
         if not isinstance(request, dict):
             raise HandError("bad_request", "The request must be a JSON object with 'variant' and "

@@ -4,7 +4,7 @@ Each suit is decomposed on its own (cached on its immutable 9-count tuple) and t
 combined with exactly one pair among them, as the riichi library does.
 """
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from . import tiles
@@ -18,7 +18,7 @@ def _sort_key(group: TileSet):
     return (group.first, group.kind != PAIR, group.kind)
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ...]:
     """All readings of one suit's counts as pungs, chows (when `chows`) and at most one pair."""
     found: set[SuitReading] = set()
@@ -50,7 +50,7 @@ def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ..
 SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
     """The readings of one suit as TileSets, each sorted: ((sets..., pair?), holds the pair)."""
     return tuple((tuple(sorted((make_set(kind, base + offset) for kind, offset in groups),
@@ -58,13 +58,13 @@ def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
                  for groups, paired in suit_readings(counts, chows))
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_completes(counts: tuple[int, ...], chows: bool) -> bool:
     """Whether one suit's counts read as sets (plus the pair when its size asks for one)."""
     return bool(suit_readings(counts, chows))
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     """The offsets in one suit whose one more copy makes the suit read as sets (and the pair
     when its size asks for one)."""
@@ -114,7 +114,7 @@ def is_thirteen_orphans(hand: Hand) -> bool:
 
 
 def seven_pairs(hand: Hand, quads_are_two_pairs: bool) -> tuple[TileSet, ...] | None:
-    """The pairs of a seven-pairs hand, or None; four identical tiles are two pairs only if allowed."""
+    """The pairs of a seven-pairs hand, or None; four alike are two pairs only if allowed."""
     if hand.melds:
         return None
     pairs = []
@@ -161,7 +161,7 @@ class Forms:
         held[hand.winning] -= 1
         parts = [tuple(before[low:high]) for low, high, _ in SLICES]
         state = []  # per slice: (reads as sets now, holds the pair now)
-        for part, (_, _, chows) in zip(parts, SLICES):
+        for part, (_, _, chows) in zip(parts, SLICES, strict=True):
             size = sum(part)
             state.append((size == 0 or (size % 3 != 1 and suit_completes(part, chows)),
                           size % 3 == 2))

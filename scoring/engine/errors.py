@@ -1,8 +1,8 @@
-"""The one exception the engine raises on bad input; the doors turn it into the contract's error shape."""
+"""The one exception the engine raises on bad input; doors turn it into the error shape."""
 
 
 class HandError(Exception):
-    """A request the engine cannot score: `code` is the contract's error code, `message` is for a player."""
+    """A request the engine cannot score: `code` from the contract, `message` for a player."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)

@@ -1,7 +1,7 @@
-"""A validated hand: its revealed sets, its concealed tiles, its bonus tiles and its winning tile."""
+"""A validated hand: its revealed sets, concealed tiles, bonus tiles and winning tile."""
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from . import tiles
 from .errors import HandError
@@ -33,7 +33,7 @@ class cached_property:  # noqa: N801 - named as the functools one it replaces
         return value
 
 
-@lru_cache(maxsize=None)
+@cache
 def mask_of(kinds: tuple[int, ...]) -> int:
     """Which numbers (any suit) and whether honors appear among `kinds`."""
     mask = 0
@@ -93,7 +93,7 @@ def _set_text(kinds: tuple[int, ...], exposed: bool, concealed_kong: bool) -> st
     return f"[{body}]" if exposed else body
 
 
-@lru_cache(maxsize=None)
+@cache
 def make_set(kind: str, first: int, **flags) -> TileSet:
     size = {CHOW: 3, PUNG: 3, KONG: 4, PAIR: 2}[kind]
     kinds = (first, first + 1, first + 2) if kind == CHOW else (first,) * size
@@ -170,8 +170,9 @@ def count_copies(parsed: ParsedHand, copies_of) -> None:
         seen[tile] = seen.get(tile, 0) + 1
     for tile in sorted(seen):
         if seen[tile] > copies_of(tile):
-            raise HandError("too_many_copies", f"{tiles.code(tile)} ({tiles.name(tile)}) is written "
-                            f"{seen[tile]} times, but the set has only {copies_of(tile)}.")
+            raise HandError("too_many_copies", f"{tiles.code(tile)} ({tiles.name(tile)}) is "
+                            f"written {seen[tile]} times, but the set has only "
+                            f"{copies_of(tile)}.")
 
 
 def standard_copies(tile: int) -> int:
@@ -183,7 +184,8 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
     for tile in parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles):
         if tile not in kinds:
             raise HandError("tile_not_in_variant",
-                            f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this variant.")
+                            f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this "
+                            "variant.")
     melds = tuple(set_of_group(group) for group in parsed.groups)
     count_copies(parsed, standard_copies)
     concealed = [0] * tiles.PLAYING_KINDS

@@ -150,7 +150,7 @@ def format_tiles(kinds) -> str:
 
 
 def format_hand(hand: ParsedHand) -> str:
-    """The canonical text: concealed tiles, then each group as written, then '+' the winning tile."""
+    """The canonical text: concealed tiles, each group as written, then '+' the winning tile."""
     parts = [format_tiles(hand.concealed)] if hand.concealed else []
     parts += [group.text() for group in hand.groups]
     if hand.winning is not None:

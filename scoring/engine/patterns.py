@@ -63,7 +63,7 @@ class Reading:
 
     @cached_property
     def revealed_sets(self) -> int:
-        """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed kongs)."""
+        """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed ones)."""
         return sum(g.exposed for g in self.hand.melds)
 
     @property
@@ -245,7 +245,7 @@ class PatternTable:
                 found[p.id] = facets
         removed = {target for holder in found for target, facet in self.closure[holder]
                    if facet is None and target in found}
-        # The excluder named is the highest counted holder that removes it (closure makes one exist).
+        # The excluder named is the highest counted holder removing it (closure makes one exist).
         holders = sorted((self.by_id[h] for h in found if h not in removed),
                          key=lambda p: (-p.value, p.id))
         excluded = []

@@ -15,7 +15,7 @@ SUIT_BASES = {"m": 0, "p": 9, "s": 18}
 def random_winning_hand(rng: random.Random, suits: str = "mps", honors: bool = True,
                         chows: bool = True, exposed: float = 0.25, kongs: float = 0.08,
                         exposed_chows: bool = True) -> str:
-    """Four sets and the eyes, some of them revealed or kongs, as notation with '+' the winning tile.
+    """Four sets and the eyes, some revealed or kongs, as notation with '+' the winning tile.
 
     Never needs a fifth copy of a tile.
     """

@@ -1,4 +1,4 @@
-"""Shanghai (New Rules): the 62 patterns of the seed's table as decided in spec/rules-shanghai.md."""
+"""Shanghai (New Rules): the seed's 62 patterns as decided in spec/rules-shanghai.md."""
 
 from .. import tiles
 from ..decompose import Forms
