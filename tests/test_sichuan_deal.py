@@ -321,6 +321,7 @@ def test_an_impossible_event_is_a_bad_event_naming_it(events, index, words):
     (win("E", discarder="S", hand="123m456m789s123p55p+5p"), "void_suit_present"),
     (win("E", discarder="S", hand="123m456m789m123p55p+5p", context={"void_suit": "p"}),
      "void_suit_present"),
+    (win("E", discarder="S", hand="123m456m789m123p55p+5p", void="p"), "void_suit_present"),
     (win("E", self_drawn=True, robbing_kong=True, fans=1), "bad_context"),
     (win("E", discarder="S", fans=1, context={"flying": True}), "bad_context"),
     ({"type": "wall_end", "hands": {s: "123m456m789m23p55p" for s in "ESW"} | {"N": "1m"}},
@@ -328,8 +329,8 @@ def test_an_impossible_event_is_a_bad_event_naming_it(events, index, words):
     ({"type": "wall_end", "hands": {s: "123m456m789m23p55p" for s in "ESWN"}, "void": {"N": "z"}},
      "bad_context"),
 ], ids=["not_a_winning_hand", "tile_not_in_variant", "meld_not_allowed", "three_suits",
-        "declared_void", "robbing_self_drawn", "unknown_context_flag", "wall_end_hand_count",
-        "wall_end_bad_void"])
+        "declared_void", "declared_void_on_the_event", "robbing_self_drawn",
+        "unknown_context_flag", "wall_end_hand_count", "wall_end_bad_void"])
 def test_a_bad_hand_or_context_inside_an_event_keeps_its_code_and_names_the_event(event, code):
     problem = failure([kong("N", "concealed"), event])
     assert problem["code"] == code

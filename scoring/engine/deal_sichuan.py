@@ -21,7 +21,7 @@ from .tiles import WINDS as SEATS
 
 KONG_KINDS = ("concealed", "exposed", "added")
 KONG_KEYS = {"type", "seat", "kind", "from", "held"}
-WIN_KEYS = {"type", "seat", "hand", "fans", "context"} | CONTEXT_FIELDS
+WIN_KEYS = {"type", "seat", "hand", "fans", "context", "void"} | CONTEXT_FIELDS
 WALL_KEYS = {"type", "hands", "void"}
 SEAT_NAMES = {"east": "E", "south": "S", "west": "W", "north": "N"}
 
@@ -184,6 +184,10 @@ class Deal:
         if not isinstance(raw, dict):
             raise self.fail("context must be an object of flags.", "bad_context")
         merged = dict(raw)
+        if "void" in event:  # the wall_end's word for it, accepted on a win too
+            if event.get("void_suit", event["void"]) != event["void"]:
+                raise self.fail("void and void_suit differ.")
+            event = {**event, "void_suit": event["void"]}
         for name in CONTEXT_FIELDS & set(event):
             if name in raw and raw[name] != event[name]:
                 raise self.fail(f"{name} is {event[name]!r} in the event but {raw[name]!r} in its "
@@ -311,9 +315,11 @@ class Deal:
         for held in ready:
             notes.append(f"{held.seat} is ready: best wait {tiles.code(held.best_wait)} for "
                          f"{plural(held.best_points, 'point')}")
-        for seat, held in shown.items():  # 3. the not-ready pay the ready their best points
-            if not held.ready:
-                transfers += [(seat, r.seat, r.best_points) for r in ready]
+        not_ready = [seat for seat, held in shown.items() if not held.ready]
+        for seat in not_ready:  # 3. the not-ready pay the ready their best points
+            transfers += [(seat, r.seat, r.best_points) for r in ready]
+        if ready and not_ready:
+            notes.append(", ".join(not_ready) + " (not ready) pay each ready player its best")
         if not ready:
             notes.append("nobody is ready")
         self.record("wall end: " + "; ".join(notes), transfers)
