@@ -195,6 +195,39 @@ CASES = [
     # orphans 10 + self_drawn 1 = 11
     case("111m999m111p99s[999p]2f+9s", 11, {"orphans": 1, "self_drawn": 1},
          id="limit_hand_plus_self_drawn", self_drawn=True),
+    # great_four_winds 13 over four_kongs 13: one 13
+    case("55m[1111z][2222z][3333z](4444z)+5m", 13, {"great_four_winds": 1},
+         id="two_limits_great_four_winds_names_four_kongs_excluded"),
+    # heavenly 13 + self_drawn 1 = 14 -> 13; great_four_winds, four_concealed_pungs not beside it
+    case("111z222z333z444z55m+5m", 13, {"heavenly": 1, "self_drawn": 1},
+         id="two_limits_heavenly_great_four_winds", heavenly=True, self_drawn=True),
+    # heavenly 13 + self_drawn 1 = 14 -> 13; thirteen_orphans not beside it
+    case("19m19p19s12345677z+7z", 13, {"heavenly": 1, "self_drawn": 1},
+         id="two_limits_heavenly_thirteen_orphans", heavenly=True, self_drawn=True),
+    # earthly 13 alone (thirteen_orphans excluded, and with it concealed)
+    case("19m19p19s12345677z+7z", 13, {"earthly": 1},
+         id="two_limits_earthly_thirteen_orphans", earthly=True, seat_wind="S", discarder="E"),
+    # heavenly 13 + self_drawn 1 = 14 -> 13; nine_gates (and its concealed) not beside it
+    case("11123455678999p+5p", 13, {"heavenly": 1, "self_drawn": 1},
+         id="two_limits_heavenly_nine_gates", heavenly=True, self_drawn=True),
+    # heavenly 13 + self_drawn 1 = 14 -> 13; orphans and four_concealed_pungs not beside it
+    case("111m999m111p999p11s+1s", 13, {"heavenly": 1, "self_drawn": 1},
+         id="two_limits_heavenly_orphans", heavenly=True, self_drawn=True),
+    # --- a limit hand takes none of the hand patterns that also hold -----------------------------
+    # all_honors 10: small_three_dragons, dragon_pung x 2, all_pungs, seat/round wind not beside it
+    case("111z555z666z77z[222z]2f+7z", 10, {"all_honors": 1},
+         id="all_honors_takes_no_small_three_dragons"),
+    # all_honors 10: no great_three_dragons, dragon_pung x 3, all_pungs
+    case("555z666z777z11z[222z]2f+1z", 10, {"all_honors": 1},
+         id="all_honors_takes_no_great_three_dragons"),
+    # all_honors 10: no small_four_winds, seat_wind, round_wind, dragon_pung, all_pungs
+    case("111z222z333z44z[555z]2f+4z", 10, {"all_honors": 1},
+         id="all_honors_takes_no_small_four_winds"),
+    # all_honors 10 on seven pairs: no seven_pairs 4, and no concealed beside seven pairs
+    case("11223344556677z+7z", 10, {"all_honors": 1}, SEVEN, id="all_honors_seven_pairs"),
+    # four_concealed_pungs 10 + self_drawn 1 = 11: no mixed_orphans, all_pungs, winds, dragon
+    case("111m999p111z555z99s+9s", 11, {"four_concealed_pungs": 1, "self_drawn": 1},
+         id="four_concealed_pungs_takes_no_mixed_orphans", self_drawn=True),
 ]
 
 
@@ -208,6 +241,19 @@ def test_worked_hand(hand, context, rules, total, patterns):
 def test_every_pattern_has_a_worked_hand_where_it_counts():
     shown = {pattern_id for param in CASES for pattern_id in param.values[4]}
     assert shown == {p.id for p in VARIANT.table}
+
+
+# Only heavenly ranks above earthly, and a hand cannot be both (one is the dealer's, one not).
+NEVER_BOTH = {"earthly"}
+
+
+def test_every_exclusion_target_is_shown_excluded_by_a_worked_hand():
+    excluded = set()
+    for param in CASES:
+        hand, context, rules, _, _ = param.values
+        excluded |= {e["id"] for e in play(hand, rules, **context)["excluded"]}
+    targets = {t.partition(":")[0] for p in VARIANT.table for t in p.excludes}
+    assert targets - NEVER_BOTH <= excluded
 
 
 def test_every_pattern_carries_its_three_names():

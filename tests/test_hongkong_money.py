@@ -7,6 +7,8 @@ full_gun: the discarder pays 2 portions; half_gun: the discarder 1, the other tw
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.engine import score
 
@@ -188,3 +190,34 @@ def test_an_unknown_option_is_unknown_rule(name):
 def test_rules_must_be_an_object():
     result = score({"variant": "hongkong", "hand": THREE, "rules": ["limit", 8]})
     assert result["error"]["code"] == "bad_context"
+
+
+# --- the ledger, whatever the table plays ---------------------------------------------------
+
+HANDS = [THREE, FIVE, TEN, THIRTEEN, ZERO, "123m456m234s55s[789p]1f5f+5s",
+         "123m222m456s55s[789p]1f2f3f4f5f6f7f8f+5s"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.sampled_from(HANDS), seat=st.sampled_from("ESWN"), other=st.integers(1, 3),
+       self_drawn=st.booleans(), limit=st.integers(1, 13), minimum=st.integers(0, 13),
+       scale=st.sampled_from(["half_spicy", "full_spicy"]),
+       payment=st.sampled_from(["full_gun", "half_gun"]),
+       stake=st.sampled_from([0.5, 1, 2, 0.25, 3]))
+def test_the_ledger_always_balances(hand, seat, other, self_drawn, limit, minimum, scale,
+                                    payment, stake):
+    minimum = min(minimum, limit)
+    discarder = "ESWN"[("ESWN".index(seat) + other) % 4]
+    rules = {"limit": limit, "minimum_fan": minimum, "scale": scale, "payment": payment,
+             "stake": stake}
+    result = play(hand, rules, seat_wind=seat, discarder=discarder, self_drawn=self_drawn)
+    net, portion = result["payments"]["net"], result["points"]
+    assert result["total"] <= limit
+    assert sum(net.values()) == pytest.approx(0)
+    if not result["meets_minimum"]:
+        assert set(net.values()) == {0}
+        return
+    # self-drawn: 3 portions; on a discard: 2 portions, whichever way it is paid
+    assert net[seat] == pytest.approx(portion * (3 if self_drawn else 2))
+    if not self_drawn and payment == "full_gun":
+        assert net[discarder] == pytest.approx(-2 * portion)

@@ -132,8 +132,14 @@ FLOWER_PATTERNS = [
             forms=ANY_FORM, per="set"),
 ]
 
-# Highest first; among equal values the order only decides which one is named.
+# Highest first; among equal values the order only decides which one is named (heavenly and
+# earthly first: they are about the deal, so they can sit on top of any other limit hand).
 LIMIT_HANDS = [
+    pattern("heavenly", "Tin Wu", "Heavenly hand", "天糊", 13,
+            limit(lambda r: r.ctx.heavenly), "The dealer wins on the deal.", forms=ANY_FORM),
+    pattern("earthly", "Dei Wu", "Earthly hand", "地糊", 13,
+            limit(lambda r: r.ctx.earthly), "Won on the dealer's first discard.",
+            forms=ANY_FORM),
     pattern("great_four_winds", "Dai Sei Hei", "Great four winds", "大四喜", 13,
             limit(lambda r: wind_pungs(r) == 4), "Four wind pungs or kongs."),
     pattern("four_kongs", "Sap Baat Lo Hon", "Four kongs", "十八羅漢", 13,
@@ -142,11 +148,6 @@ LIMIT_HANDS = [
             limit(lambda r: r.form == ORPHAN_FORM),
             "One each of the 1 and 9 of each suit and of each honor, plus one more of any of "
             "them.", excludes=["concealed"], forms=frozenset({ORPHAN_FORM})),
-    pattern("heavenly", "Tin Wu", "Heavenly hand", "天糊", 13,
-            limit(lambda r: r.ctx.heavenly), "The dealer wins on the deal.", forms=ANY_FORM),
-    pattern("earthly", "Dei Wu", "Earthly hand", "地糊", 13,
-            limit(lambda r: r.ctx.earthly), "Won on the dealer's first discard.",
-            forms=ANY_FORM),
     pattern("all_honors", "Zi Yat Sik", "All honors", "字一色", 10,
             limit(lambda r: not r.suits), "Every tile an honor.", forms=TILE_FORMS),
     pattern("orphans", "Ching Yiu Gau", "Orphans", "清么九", 10,
