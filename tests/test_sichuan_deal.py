@@ -466,3 +466,23 @@ def test_random_legal_deals_always_give_a_zero_sum_ledger(deal):
     assert result["ok"] is True, result
     check_books(result)
     assert len(result["ledger"]) == len(events)
+
+
+SCALAR = st.none() | st.booleans() | st.integers(-3, 9) | st.sampled_from(
+    ["E", "S", "x", "m", "concealed", "exposed", "added", "123m456m789p123p55p+3p", "1m"])
+JUNK = SCALAR | st.lists(SCALAR, max_size=3) | st.dictionaries(
+    st.sampled_from(["E", "S", "W", "N", "void_suit"]), SCALAR, max_size=3)
+EVENT_KEYS = ["type", "seat", "kind", "from", "held", "self_drawn", "discarder", "hand", "fans",
+              "context", "hands", "void", "after_kong_discard", "opponents", "seat_wind"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.fixed_dictionaries(
+    {"type": st.sampled_from(["kong", "win", "wall_end", "pung"]) | JUNK},
+    optional={key: JUNK for key in EVENT_KEYS[1:]}), max_size=5))
+def test_any_json_events_give_a_result_never_an_exception(events):
+    result = settle(events)
+    if result["ok"]:
+        check_books(result)
+    else:
+        assert set(result["error"]) >= {"code", "message"}

@@ -130,7 +130,8 @@ class Deal:
         if not isinstance(event, dict):
             raise self.fail("an event must be an object with a 'type'.")
         kind = event.get("type")
-        handler = {"kong": self.kong, "win": self.win, "wall_end": self.wall_end}.get(kind)
+        handlers = {"kong": self.kong, "win": self.win, "wall_end": self.wall_end}
+        handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise self.fail(f"unknown event type {kind!r}; events are kong, win and wall_end.")
         seat = event.get("seat")
