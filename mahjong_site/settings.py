@@ -23,6 +23,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -93,6 +94,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "csp",
     "django_htmx",
     "scoring",
 ]
@@ -104,6 +106,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -152,6 +155,28 @@ STORAGES = {
             if DEBUG
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         ),
+    },
+}
+
+# Bounded input: no request makes the server work for long. A JSON body over this size is a 413
+# with the error shape (scoring.views); the engine bounds hands, cards and deals itself.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+
+# Only the app's own scripts and styles: no inline script or style (htmx's indicator style is
+# turned off by the htmx-config meta tag in base.html), no eval, no framing. `data:` images are
+# for the empty favicon.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
     },
 }
 

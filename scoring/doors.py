@@ -1,7 +1,7 @@
 """What every door shares: turning raw request text into a contract result.
 
 The engine validates everything it is given; a door only has to say when the text
-is not JSON at all, with the same error shape as the engine's own errors.
+is not JSON at all, or too long to read, with the same error shape as the engine's own errors.
 """
 
 import json
@@ -11,8 +11,18 @@ def bad_request(message):
     return {"ok": False, "error": {"code": "bad_request", "message": message}}
 
 
-def run_json(text, run):
-    """Parse one request (str or bytes) and hand it to `run`; bad JSON is a `bad_request`."""
+def too_large(limit, size=None, unit="bytes"):
+    length = f"{size} {unit} long" if size is not None else f"longer than {limit} {unit}"
+    return {"ok": False, "error": {"code": "too_large", "message": (
+        f"The request is {length}; a request may be at most {limit} {unit}.")}}
+
+
+def run_json(text, run, limit=None):
+    """Parse one request (str or bytes) and hand it to `run`; bad JSON is a `bad_request`,
+    a text longer than `limit` is `too_large`, not parsed."""
+    if limit is not None and len(text) > limit:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        return too_large(limit, len(text), unit)
     try:
         request = json.loads(text)
     except (ValueError, RecursionError) as exc:
@@ -22,3 +32,23 @@ def run_json(text, run):
 
 def dumps(result):
     return json.dumps(result)
+
+
+def run_stream(stream, run, limit):
+    """One request read from a stream; past `limit` characters it is `too_large`, unread."""
+    text = stream.read(limit + 1)
+    if len(text) > limit:
+        return too_large(limit, unit="characters")
+    return run_json(text, run)
+
+
+def bounded_lines(stream, limit):
+    """The stream's lines, each None when longer than `limit` characters: such a line is read
+    on in pieces of at most `limit` + 1 characters and dropped, never held whole."""
+    while line := stream.readline(limit + 1):
+        if len(line) <= limit or line.endswith("\n"):
+            yield line
+            continue
+        while line and not line.endswith("\n"):
+            line = stream.readline(limit + 1)
+        yield None

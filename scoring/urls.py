@@ -9,4 +9,6 @@ urlpatterns = [
     path("api/score", views.api_score, name="api-score"),
     path("api/settle", views.api_settle, name="api-settle"),
     path("api/variants", views.api_variants, name="api-variants"),
+    path("api/health", views.api_health, name="api-health"),
+    path("api/openapi.json", views.api_openapi, name="api-openapi"),
 ]

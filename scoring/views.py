@@ -1,8 +1,9 @@
 """The web doors: thin adapters from HTTP to `scoring.engine`.
 
 The JSON API takes the contract's request as the body and answers with the contract's
-result: 200 when `ok` is true, 400 with the error shape otherwise. The engine does all
-the validation; these views only read the body and pick the status.
+result: 200 when `ok` is true, 400 with the error shape otherwise, 413 (code `too_large`) for a
+body over DATA_UPLOAD_MAX_MEMORY_SIZE, refused before it is read. The engine does all the
+validation; these views only read the body and pick the status.
 
 The scoring page is one GET form (the query string is the permalink); the same view serves the
 whole page and, under htmx, the result fragment. A bad hand is a fragment with status 200.
@@ -11,13 +12,14 @@ whole page and, under htmx, the result fragment. A bad hand is a fragment with s
 import json
 from itertools import groupby
 
+from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from scoring import engine
-from scoring.doors import run_json
+from scoring import engine, openapi
+from scoring.doors import run_json, too_large
 from scoring.engine import tiles
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_query, examples_for
@@ -76,22 +78,47 @@ def patterns(request, variant):
 
 
 def _result_response(result):
-    return JsonResponse(result, status=200 if result.get("ok") else 400)
+    if result.get("ok"):
+        return JsonResponse(result)
+    return JsonResponse(result, status=413 if result["error"]["code"] == "too_large" else 400)
+
+
+def _run_body(request, run):
+    """The body's request through `run`; an announced length over the limit is not read at all."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    try:
+        announced = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        announced = 0
+    if announced > limit:
+        return _result_response(too_large(limit, announced))
+    return _result_response(run_json(request.body, run, limit=limit))
 
 
 @csrf_exempt
 @require_POST
 def api_score(request):
-    return _result_response(run_json(request.body, engine.score))
+    return _run_body(request, engine.score)
 
 
 @csrf_exempt
 @require_POST
 def api_settle(request):
-    return _result_response(run_json(request.body, engine.settle))
+    return _run_body(request, engine.settle)
 
 
 @csrf_exempt
 @require_GET
 def api_variants(request):
     return JsonResponse(engine.catalog())
+
+
+@require_GET
+def api_health(request):
+    """The trivial JSON endpoint: the load benchmark's baseline, a proxy's liveness check."""
+    return JsonResponse({"ok": True})
+
+
+@require_GET
+def api_openapi(request):
+    return JsonResponse(openapi.document())

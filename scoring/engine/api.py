@@ -4,6 +4,9 @@ from .context import parse_context
 from .errors import HandError
 from .variants import VARIANTS, get_variant
 
+# The longest deal settled: a real deal has a few kongs and at most three wins.
+MAX_EVENTS = 200
+
 
 def score(request) -> dict:
     """Score one request of the contract (§2); bad input gives the error shape, never raises."""
@@ -25,6 +28,10 @@ def settle(request) -> dict:
         if not isinstance(request, dict):
             raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
                             "'events'.")
+        events = request.get("events")
+        if isinstance(events, list) and len(events) > MAX_EVENTS:
+            raise HandError("bad_request", f"The deal has {len(events)} events; a deal may have "
+                            f"at most {MAX_EVENTS}.")
         variant = get_variant(request.get("variant"))
         settle_deal = getattr(variant, "settle_deal", None)
         if settle_deal is None:

@@ -44,6 +44,9 @@ SUITLESS = {"0": tiles.WHITE, "F": FLOWER, "N": tiles.NORTH, "E": tiles.EAST, "W
             "S": tiles.SOUTH, "R": tiles.RED, "G": tiles.GREEN}
 SYMBOLS = set(DIGITS) | set(SUITLESS) | {"D"}
 FLAGS = ("shift", "shift-even", "sp")
+# A printed card has about 60 lines: these bounds keep a pasted card quick to read and match.
+MAX_CARD_LINES = 200
+MAX_CARD_CHARS = 20_000
 GROUP = re.compile(r"^(?P<symbols>[^abc]+)(?P<suit>[abc])?$")
 
 
@@ -279,6 +282,10 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise HandError("bad_card", "The card must be text, one hand per line.")
+    if len(text) > MAX_CARD_CHARS or len(text.splitlines()) > MAX_CARD_LINES:
+        raise HandError("bad_card", f"The card is {len(text)} characters on "
+                        f"{len(text.splitlines())} lines; a card may have at most "
+                        f"{MAX_CARD_LINES} lines and {MAX_CARD_CHARS} characters.")
     lines: list[Line] = []
     forms: list[Form] = []
     seen: dict[str, int] = {}

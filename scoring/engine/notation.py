@@ -10,6 +10,8 @@ from . import tiles
 from .errors import HandError
 
 EXPOSED, CONCEALED_KONG = "[", "("
+# The longest hand text read: a whole hand written one tile a group with spaces fits ten times over.
+MAX_HAND_CHARS = 200
 CLOSERS = {"[": "]", "(": ")"}
 
 
@@ -95,6 +97,9 @@ def parse(text: str) -> ParsedHand:
     """
     if not isinstance(text, str):
         raise HandError("bad_notation", "The hand must be a string of tiles, like '123m 456p ...'.")
+    if len(text) > MAX_HAND_CHARS:
+        raise HandError("bad_notation", f"The hand is {len(text)} characters long; a hand is "
+                        f"written in at most {MAX_HAND_CHARS}.")
     reader = _Reader(text)
     concealed: list[int] = []
     groups: list[Group] = []

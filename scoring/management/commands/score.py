@@ -12,11 +12,12 @@ import argparse
 import json
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import engine
 from scoring.breakdown import format_breakdown, format_error
-from scoring.doors import bad_request, dumps, run_json
+from scoring.doors import bad_request, bounded_lines, dumps, run_json, run_stream, too_large
 
 # (option, context key, help) for the flags that are true when given.
 CONTEXT_FLAGS = [
@@ -85,7 +86,7 @@ class Command(BaseCommand):
             return
         json_option = options["json"]
         if json_option == "-":
-            result = run_json(stdin.read(), engine.score)
+            result = run_stream(stdin, engine.score, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
             self.stdout.write(dumps(result))
             self.exit_for(result)
             return
@@ -104,12 +105,16 @@ class Command(BaseCommand):
         self.exit_for(result)
 
     def score_lines(self, stdin):
-        """One result line per input line, in order; a bad line gets its error result."""
+        """One result line per input line, in order; a bad line gets its error result, and so
+        does a line longer than the API's body limit (read on, never held whole)."""
         write = self.stdout.write
         flush = self.stdout.flush
         score = engine.score
-        for line in stdin:
-            if line.strip():
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        for line in bounded_lines(stdin, limit):
+            if line is None:
+                write(dumps(too_large(limit, unit="characters")))
+            elif line.strip():
                 write(dumps(run_json(line, score)))
             else:
                 write(dumps(bad_request("The line is empty; expected one JSON request.")))

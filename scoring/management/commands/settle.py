@@ -5,10 +5,11 @@ One deal request on stdin, one ledger result line on stdout; exit 0 when ok, 2 w
 
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import engine
-from scoring.doors import dumps, run_json
+from scoring.doors import dumps, run_stream
 
 
 class Command(BaseCommand):
@@ -24,7 +25,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if options["json"] != "-":
             raise CommandError("Use --json - and give the deal request on standard input.")
-        result = run_json((options.get("stdin") or sys.stdin).read(), engine.settle)
+        result = run_stream(options.get("stdin") or sys.stdin, engine.settle,
+                            settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
         self.stdout.write(dumps(result))
         if not result.get("ok"):
             sys.exit(2)

@@ -1,0 +1,219 @@
+"""The OpenAPI 3.1 description of the JSON API, served at GET /api/openapi.json.
+
+One Python value, with the enums taken from the engine (variant ids from the registry, error codes
+from `errors.ERROR_CODES`) and the bounds from the engine's limits, so it cannot drift from them.
+`tests/test_openapi.py` validates real responses against it, and schemathesis drives the API from
+it (`tests/test_schemathesis.py`).
+"""
+
+from functools import cache
+
+from django.conf import settings
+
+from scoring.engine.api import MAX_EVENTS
+from scoring.engine.context import FLAGS
+from scoring.engine.errors import ERROR_CODES
+from scoring.engine.notation import MAX_HAND_CHARS
+from scoring.engine.variants import VARIANTS
+
+WIND = {"type": "string", "enum": ["E", "S", "W", "N"],
+        "description": "A seat or round wind (the engine also reads East, south, ...)."}
+SEATS = ["E", "S", "W", "N"]
+
+
+def ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def json_body(schema, description):
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def error_responses():
+    return {
+        "400": json_body(ref("Error"), "The request cannot be scored: the contract's error shape."),
+        "413": json_body(ref("Error"), "The body is over the size limit (code `too_large`)."),
+    }
+
+
+def context_schema():
+    properties = {flag: {"type": "boolean"} for flag in FLAGS}
+    properties.update({
+        "seat_wind": WIND,
+        "round_wind": WIND,
+        "dealer": {"type": "boolean"},
+        "discarder": {"anyOf": [WIND, {"type": "null"}]},
+        "void_suit": {"anyOf": [{"type": "string", "enum": ["m", "p", "s"]}, {"type": "null"}]},
+        "opponents": {"type": "array", "items": WIND, "minItems": 1, "maxItems": 3},
+    })
+    return {"type": "object", "properties": properties, "additionalProperties": False,
+            "description": "How the hand was won; every field is optional (contract section 2)."}
+
+
+def schemas():
+    variant_ids = list(VARIANTS)
+    money = {"type": "number"}
+    transfer = {"type": "object", "required": ["from", "to", "amount"],
+                "properties": {"from": {"enum": SEATS}, "to": {"enum": SEATS}, "amount": money}}
+    net = {"type": "object", "required": SEATS, "properties": {seat: money for seat in SEATS},
+           "additionalProperties": False}
+    pattern = {"type": "object", "required": ["id", "name", "english", "value", "count"],
+               "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                              "english": {"type": "string"}, "chinese": {"type": "string"},
+                              "value": {"type": "number"}, "count": {"type": "integer"}}}
+    return {
+        "Variant": {"type": "string", "enum": variant_ids},
+        "Context": context_schema(),
+        "Rules": {"type": "object", "description": (
+            "The table's house options for the variant (GET /api/variants lists them with their "
+            "defaults); unknown names are an error.")},
+        "ScoreRequest": {
+            "type": "object",
+            "required": ["variant", "hand"],
+            "properties": {
+                "variant": ref("Variant"),
+                "hand": {"type": "string", "maxLength": MAX_HAND_CHARS,
+                         "examples": ["234m 567p 22s [EEE] [789p] +2s"]},
+                "context": ref("Context"),
+                "rules": ref("Rules"),
+            },
+        },
+        "ScoreResult": {
+            "type": "object",
+            "required": ["ok", "variant", "hand", "total", "unit", "points", "patterns",
+                         "excluded", "decomposition", "alternatives", "waits", "meets_minimum",
+                         "minimum", "limit", "payments"],
+            "properties": {
+                "ok": {"const": True},
+                "variant": ref("Variant"),
+                "hand": {"type": "string"},
+                "total": {"type": "number"},
+                "unit": {"type": "string"},
+                "points": {"type": "number"},
+                "patterns": {"type": "array", "items": pattern},
+                "excluded": {"type": "array", "items": {
+                    "type": "object", "required": ["id", "by"],
+                    "properties": {"id": {"type": "string"}, "by": {"type": "string"},
+                                   "reason": {"type": "string"}}}},
+                "decomposition": {"type": "array", "items": {"type": "string"}},
+                "alternatives": {"type": "array", "items": {
+                    "type": "object", "required": ["total", "decomposition", "patterns"]}},
+                "waits": {"type": "array", "items": {"type": "string"}},
+                "meets_minimum": {"type": "boolean"},
+                "minimum": {"type": ["number", "null"]},
+                "limit": {"type": ["number", "string", "null"]},
+                "payments": {"type": "object", "required": ["transfers", "net"],
+                             "properties": {"transfers": {"type": "array", "items": transfer},
+                                            "net": net}},
+            },
+        },
+        "SettleRequest": {
+            "type": "object",
+            "required": ["variant", "events"],
+            "properties": {
+                "variant": ref("Variant"),
+                "rules": ref("Rules"),
+                "events": {"type": "array", "maxItems": MAX_EVENTS, "items": {
+                    "type": "object", "required": ["type"],
+                    "properties": {"type": {"enum": ["kong", "win", "wall_end"]},
+                                   "seat": WIND}}},
+            },
+        },
+        "SettleResult": {
+            "type": "object",
+            "required": ["ok", "net", "ledger"],
+            "properties": {
+                "ok": {"const": True},
+                "net": net,
+                "ledger": {"type": "array", "items": {
+                    "type": "object", "required": ["event", "what", "transfers"],
+                    "properties": {"event": {"type": "integer"}, "what": {"type": "string"},
+                                   "transfers": {"type": "array", "items": transfer}}}},
+            },
+        },
+        "Error": {
+            "type": "object",
+            "required": ["ok", "error"],
+            "additionalProperties": False,
+            "properties": {
+                "ok": {"const": False},
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {
+                        "code": {"type": "string", "enum": list(ERROR_CODES),
+                                 "description": "; ".join(f"`{code}`: {meaning}" for code, meaning
+                                                          in ERROR_CODES.items())},
+                        "message": {"type": "string", "minLength": 1},
+                        "event": {"type": "integer", "description": "settle: the event at fault"},
+                    },
+                },
+            },
+        },
+        "Catalog": {
+            "type": "object",
+            "required": ["variants"],
+            "properties": {"variants": {"type": "array", "items": {
+                "type": "object", "required": ["id", "name", "unit", "patterns", "options"],
+                "properties": {
+                    "id": ref("Variant"),
+                    "name": {"type": "string"},
+                    "unit": {"type": "string"},
+                    "patterns": {"type": "array", "items": {
+                        "type": "object", "required": ["id", "name", "value"]}},
+                    "options": {"type": "array", "items": {
+                        "type": "object", "required": ["name", "default", "help"]}},
+                }}}},
+        },
+        "Health": {"type": "object", "required": ["ok"], "properties": {"ok": {"const": True}},
+                   "additionalProperties": False},
+    }
+
+
+@cache
+def document() -> dict:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Mahjong hand scorer",
+            "version": "1",
+            "description": (
+                "Score a finished Mahjong hand for the table's variant, or settle a whole deal. "
+                "Requests and results follow the project's contract (CONTRACT.md). Bodies over "
+                f"{limit} bytes are refused with 413; hands are at most {MAX_HAND_CHARS} "
+                f"characters and deals at most {MAX_EVENTS} events."),
+        },
+        "paths": {
+            "/api/score": {"post": {
+                "operationId": "score",
+                "summary": "Score one hand",
+                "requestBody": {"required": True, **json_body(ref("ScoreRequest"), "The hand")},
+                "responses": {"200": json_body(ref("ScoreResult"), "The hand's score"),
+                              **error_responses()},
+            }},
+            "/api/settle": {"post": {
+                "operationId": "settle",
+                "summary": "Settle a whole deal (variants that pay during the deal)",
+                "requestBody": {"required": True, **json_body(ref("SettleRequest"), "The deal")},
+                "responses": {"200": json_body(ref("SettleResult"), "The deal's ledger"),
+                              **error_responses()},
+            }},
+            "/api/variants": {"get": {
+                "operationId": "variants",
+                "summary": "The variants, their patterns and house options",
+                "responses": {"200": json_body(ref("Catalog"), "The catalog")},
+            }},
+            "/api/health": {"get": {
+                "operationId": "health",
+                "summary": "Liveness: always {\"ok\": true}",
+                "responses": {"200": json_body(ref("Health"), "Alive")},
+            }},
+            "/api/openapi.json": {"get": {
+                "operationId": "openapi",
+                "summary": "This description",
+                "responses": {"200": json_body({"type": "object"}, "OpenAPI 3.1")},
+            }},
+        },
+        "components": {"schemas": schemas()},
+    }
