@@ -1,0 +1,194 @@
+"""Forms for tables: a new table, a win entered quickly or from the scorer, a Sichuan deal.
+
+The forms check what players type; the money comes from `scoring.tables`, which asks the engine.
+An engine error (a winner who is dreaming, a deal event that cannot happen) becomes a form error.
+"""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from scoring import tables
+from scoring.engine.errors import HandError
+from scoring.engine.variants import VARIANTS
+from scoring.forms import DEFAULT_VARIANT, rule_field, rule_text
+
+SELF_DRAWN = "self"
+UNIT_LABELS = {"fan": _("Fans"), "faan": _("Faan"), "points": _("Points")}
+MAX_PLAYERS = 5
+
+
+def seat_choices(names, position: tables.Position):
+    return [(str(player), f"{wind} · {names[player]}") for wind, player in position.seating()]
+
+
+class TableForm(forms.Form):
+    name = forms.CharField(label=_("Table name"), max_length=80, required=False)
+    variant = forms.ChoiceField(label=_("Variant"), choices=())
+
+    def __init__(self, data=None, variant_id=None):
+        super().__init__(data)
+        self.fields["variant"].choices = [(v.id, v.name) for v in VARIANTS.values()]
+        chosen = (data or {}).get("variant") or variant_id
+        self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
+        self.fields["variant"].initial = self.variant_id
+        self.variant = VARIANTS[self.variant_id]
+        self.rotation = tables.rotation_of(self.variant_id)
+        winds = [_("East"), _("South"), _("West"), _("North"), _("Dreamer (sits out first)")]
+        for i in range(MAX_PLAYERS):
+            self.fields[f"player{i}"] = forms.CharField(
+                label=winds[i], max_length=30, required=i < min(self.rotation.players),
+                widget=forms.TextInput(attrs={"autocomplete": "off"}))
+        self.options = self.variant.describe()["options"]
+        self.rule_names = {}
+        for option in self.options:
+            name = f"{self.variant_id}-{option['name']}"
+            self.rule_names[option["name"]] = name
+            self.fields[name] = rule_field(option)
+            self.fields[name].initial = rule_text(option["default"])
+
+    def player_fields(self):
+        return [self[f"player{i}"] for i in range(MAX_PLAYERS)]
+
+    def rule_fields(self):
+        return [self[name] for name in self.rule_names.values()]
+
+    def clean(self):
+        data = super().clean()
+        names = [data.get(f"player{i}", "").strip() for i in range(MAX_PLAYERS)]
+        if any(not n for n in names[:3]):
+            return data
+        count = len([n for n in names if n])
+        if any(not n for n in names[:count]):
+            raise ValidationError(_("Fill the seats in order: East, South, West, North, then the "
+                                    "dreamer."))
+        if len({n.casefold() for n in names[:count]}) != count:
+            raise ValidationError(_("Two players have the same name."))
+        if count not in self.rotation.players:
+            allowed = ", ".join(map(str, self.rotation.players))
+            raise ValidationError(_("%(variant)s is played by %(allowed)s players.")
+                                  % {"variant": self.variant.name, "allowed": allowed})
+        rules = {}
+        for option in self.options:
+            value = data.get(self.rule_names[option["name"]])
+            if value is not None and value != "":
+                rules[option["name"]] = value
+        try:
+            self.variant.check_rules(rules)
+        except HandError as error:
+            raise ValidationError(error.message) from None
+        data["players"] = names[:count]
+        data["rules"] = rules
+        return data
+
+
+class WinForm(forms.Form):
+    """A win: who won, from whom (or self-drawn); with `total` for quick entry."""
+
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int)
+    source = forms.ChoiceField(label=_("Won from"))
+    total = forms.IntegerField(label=_("Fans"), min_value=0, max_value=100000)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, data=None, *, names, position, unit="fan", with_total=True, initial=None):
+        super().__init__(data, initial=initial)
+        choices = seat_choices(names, position)
+        self.fields["winner"].choices = choices
+        self.fields["source"].choices = [(SELF_DRAWN, _("self-drawn"))] + [
+            (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
+        self.fields["total"].label = UNIT_LABELS.get(unit, unit)
+        if not with_total:
+            del self.fields["total"]
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.cleaned_data["source"] == SELF_DRAWN
+
+    @property
+    def discarder(self) -> int | None:
+        return None if self.self_drawn else int(self.cleaned_data["source"])
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and data["source"] != SELF_DRAWN and int(data["source"]) == data[
+                "winner"]:
+            raise ValidationError(_("The winner cannot have discarded the winning tile: choose "
+                                    "self-drawn or another player."))
+        return data
+
+
+EVENT_TYPES = [("", "—"), ("kong", _("kong")), ("win", _("win"))]
+KONG_KINDS = [("concealed", _("concealed")), ("exposed", _("exposed (on a discard)")),
+              ("added", _("added to a pung"))]
+
+
+class DealEventForm(forms.Form):
+    """One event of a Sichuan deal: a kong or a win."""
+
+    type = forms.ChoiceField(label=_("What"), choices=EVENT_TYPES, required=False)
+    seat = forms.ChoiceField(label=_("Who"), required=False)
+    kind = forms.ChoiceField(label=_("Kong"), choices=KONG_KINDS, required=False)
+    source = forms.ChoiceField(label=_("From"), required=False)
+    fans = forms.IntegerField(label=_("Fans"), min_value=0, max_value=20, required=False)
+
+    def __init__(self, *args, names, position, **kwargs):
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(names, position)
+        self.fields["seat"].choices = seats
+        self.fields["source"].choices = [("", _("self-drawn / own tiles"))] + seats
+
+    def event(self, position: tables.Position) -> dict | None:
+        """The event in the engine's words (seats by wind) at `position`, the position of the
+        deal when it is written (players are chosen by name, so a deal added meanwhile on another
+        phone cannot shift who did what)."""
+        data = self.cleaned_data
+        if not data.get("type"):
+            return None
+        seat = position.seat_of(int(data["seat"]))
+        source = position.seat_of(int(data["source"])) if data.get("source") else None
+        if data["type"] == "kong":
+            event = {"type": "kong", "seat": seat, "kind": data.get("kind") or "concealed"}
+            if event["kind"] == "exposed":
+                event["from"] = source
+            return event
+        event = {"type": "win", "seat": seat, "self_drawn": source is None,
+                 "fans": data.get("fans") or 0}
+        if source:
+            event["discarder"] = source
+        return event
+
+
+class WallEndForm(forms.Form):
+    """The wall ran out: the hands of the players still in, for the end-of-wall checks."""
+
+    wall_end = forms.BooleanField(label=_("The wall ran out"), required=False)
+
+    def __init__(self, *args, position, names, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = [player for _wind, player in position.seating()]
+        for wind, player in position.seating():
+            self.fields[f"hand_{player}"] = forms.CharField(
+                label=f"{wind} · {names[player]}", required=False, max_length=80,
+                help_text=_("13 tiles, if still playing"))
+            self.fields[f"void_{player}"] = forms.ChoiceField(
+                label=_("void"), required=False,
+                choices=[("", "—"), ("m", _("characters")), ("p", _("circles")),
+                         ("s", _("bamboo"))])
+
+    def hand_fields(self):
+        return [(self[f"hand_{p}"], self[f"void_{p}"]) for p in self.players]
+
+    def event(self, position: tables.Position) -> dict | None:
+        data = self.cleaned_data
+        if not data.get("wall_end"):
+            return None
+        hands = {position.seat_of(p): data[f"hand_{p}"] for p in self.players
+                 if data.get(f"hand_{p}")}
+        void = {position.seat_of(p): data[f"void_{p}"] for p in self.players
+                if data.get(f"void_{p}")}
+        return {"type": "wall_end", "hands": hands, "void": void}
+
+
+def deal_formset(data=None, *, names, position, rows=6):
+    factory = forms.formset_factory(DealEventForm, extra=rows, max_num=20)
+    return factory(data, prefix="ev", form_kwargs={"names": names, "position": position})

@@ -1,0 +1,421 @@
+"""A whole game at one table: who deals, the winds, the running totals, and the settle-up.
+
+Pure Python on top of the engine (no Django), so that the rotation and the money can be tested like
+the rulebook. Players are numbered in the order they sat down: players 0..3 take the chairs that
+are East, South, West and North for the first hand (0..2 with three players); with five players,
+player 4 starts as the dreamer ("Rêveur", seed 001) who sits out.
+
+Chairs are physical places at the table, counted counterclockwise from the first dealer's chair.
+The seat winds follow the dealer: the dealer's chair is East, the next chair South, and so on.
+
+The rotation per variant, from the seeds:
+- Shanghai (seed 002): the deal passes on a Fortune Hand (drawn) too; the dealer keeps the deal
+  only by winning. After four rounds the players swap seats, East with South and West with North,
+  and the last winner of the fourth round deals first; after eight rounds, seats are drawn anew.
+- Hong Kong (seed 004, and the issue): the seats turn after every hand, dead hands included, so a
+  full game is 4 rounds of 4 hands.
+- Sichuan (the issue): the first winner of a deal deals the next one; a deal without a winner
+  keeps its dealer. Rounds are counted every four deals (Sichuan has no round wind to score).
+- American (the issue): the deal passes every hand. Five players: at the end of each round the
+  dreamer replaces the player in chair k (k = 0, 1, 2, 3, 0, ... for rounds 1, 2, 3, 4, 5...), who
+  then dreams (seed 001: the first dealer after the East round, the South player after the South
+  round...). The same happens with five players in the other variants.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from functools import lru_cache
+from itertools import combinations
+
+from scoring.engine import api
+from scoring.engine.context import parse_context
+from scoring.engine.errors import HandError
+from scoring.engine.tiles import WINDS
+from scoring.engine.variants import VARIANTS
+
+KEEP_ON_DEALER_WIN = "keep_on_dealer_win"
+EVERY_HAND = "every_hand"
+FIRST_WINNER = "first_winner"
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """How one variant moves the deal. `game_rounds`: the rounds of a full game (None: open)."""
+
+    deal: str
+    swap_after: int | None = None
+    game_rounds: int | None = None
+    players: tuple[int, ...] = (3, 4, 5)
+
+
+ROTATIONS = {
+    "shanghai": Rotation(KEEP_ON_DEALER_WIN, swap_after=4, game_rounds=8),
+    "hongkong": Rotation(EVERY_HAND, game_rounds=4),
+    "sichuan": Rotation(FIRST_WINNER, players=(4,)),
+    "american": Rotation(EVERY_HAND),
+}
+DEFAULT_ROTATION = Rotation(EVERY_HAND)
+
+
+def rotation_of(variant_id: str) -> Rotation:
+    return ROTATIONS.get(variant_id, DEFAULT_ROTATION)
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the table stands before a hand is played."""
+
+    number: int = 1                      # the hand's number at this table, from 1
+    round_index: int = 0                 # 0 is the first East round
+    deal: int = 0                        # deals passed in this round
+    dealer_chair: int = 0
+    chairs: tuple[int, ...] = (0, 1, 2, 3)
+    dreamer: int | None = None
+    round_winner: int | None = None      # the last winner in this round (a player)
+    last_winner: int | None = None
+
+    @property
+    def seated(self) -> int:
+        return len(self.chairs)
+
+    @property
+    def round_wind(self) -> str:
+        return WINDS[self.round_index % 4]
+
+    @property
+    def dealer(self) -> int:
+        return self.chairs[self.dealer_chair]
+
+    def wind_of_chair(self, chair: int) -> str:
+        return WINDS[(chair - self.dealer_chair) % self.seated]
+
+    def seat_of(self, player: int) -> str | None:
+        """The player's seat wind, or None for the dreamer."""
+        if player not in self.chairs:
+            return None
+        return self.wind_of_chair(self.chairs.index(player))
+
+    def player_at(self, wind: str) -> int | None:
+        index = WINDS.index(wind)
+        if index >= self.seated:
+            return None
+        return self.chairs[(self.dealer_chair + index) % self.seated]
+
+    def seating(self) -> list[tuple[str, int]]:
+        """(wind, player) from East, for the seats in play."""
+        return [(wind, self.player_at(wind)) for wind in WINDS[:self.seated]]
+
+    def winds(self) -> str:
+        return WINDS[:self.seated]
+
+
+def start(n_players: int) -> Position:
+    if n_players not in (3, 4, 5):
+        raise ValueError("A table has 3, 4 or 5 players.")
+    seated = min(n_players, 4)
+    return Position(chairs=tuple(range(seated)), dreamer=4 if n_players == 5 else None)
+
+
+def advance(variant_id: str, position: Position, winner: int | None) -> Position:
+    """The position after a hand whose (first) winner is `winner`, or a drawn hand (None)."""
+    rotation = rotation_of(variant_id)
+    n = position.seated
+    chair = position.chairs.index(winner) if winner in position.chairs else None
+    if rotation.deal == FIRST_WINNER:
+        dealer = position.dealer_chair if chair is None else chair
+        step = 1  # rounds are counted in deals played
+    else:
+        keeps = rotation.deal == KEEP_ON_DEALER_WIN and chair == position.dealer_chair
+        dealer = position.dealer_chair if keeps else (position.dealer_chair + 1) % n
+        step = 0 if keeps else 1
+    after = replace(position, number=position.number + 1, deal=position.deal + step,
+                    dealer_chair=dealer,
+                    round_winner=position.round_winner if chair is None else winner,
+                    last_winner=position.last_winner if chair is None else winner)
+    if after.deal < n:
+        return after
+    return end_round(rotation, after)
+
+
+def end_round(rotation: Rotation, position: Position) -> Position:
+    ended = position.round_index
+    chairs, dreamer = list(position.chairs), position.dreamer
+    if dreamer is not None:
+        out = ended % len(chairs)
+        chairs[out], dreamer = dreamer, chairs[out]
+    dealer = position.dealer_chair
+    last = position.round_winner
+    if rotation.swap_after and (ended + 1) % rotation.swap_after == 0:
+        # East with South, West with North; the last winner of the round deals first.
+        for a, b in ((0, 1), (2, 3)):
+            if b < len(chairs):
+                chairs[a], chairs[b] = chairs[b], chairs[a]
+        winner = last if last is not None else position.last_winner
+        if winner in chairs:
+            dealer = chairs.index(winner)
+    return replace(position, round_index=ended + 1, deal=0, dealer_chair=dealer,
+                   chairs=tuple(chairs), dreamer=dreamer, round_winner=None)
+
+
+def positions(variant_id: str, n_players: int, winners: list[int | None]) -> list[Position]:
+    """The position before each hand, and after the last one (len(winners) + 1 positions)."""
+    current = start(n_players)
+    found = [current]
+    for winner in winners:
+        current = advance(variant_id, current, winner)
+        found.append(current)
+    return found
+
+
+def game_over(variant_id: str, position: Position) -> bool:
+    rounds = rotation_of(variant_id).game_rounds
+    return rounds is not None and position.round_index >= rounds
+
+
+# Money ----------------------------------------------------------------------------------------
+
+def money(amount) -> Decimal:
+    """An engine amount (int or float) as an exact decimal."""
+    return Decimal(str(amount)).normalize() if amount else Decimal(0)
+
+
+def show(amount: Decimal) -> str:
+    """12, -3.5: no trailing zeros, no exponent."""
+    text = format(Decimal(amount).normalize(), "f")
+    return "0" if text in ("-0", "0") else text
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: int
+    payee: int
+    amount: Decimal
+
+
+def net_of(transfers, n_players: int) -> list[Decimal]:
+    net = [Decimal(0)] * n_players
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return net
+
+
+def running_totals(hands_transfers, n_players: int) -> list[list[Decimal]]:
+    """The totals after each hand."""
+    totals = [Decimal(0)] * n_players
+    rows = []
+    for transfers in hands_transfers:
+        totals = [a + b for a, b in zip(totals, net_of(transfers, n_players), strict=True)]
+        rows.append(totals)
+    return rows
+
+
+def settle_up(net: list[Decimal]) -> list[Transfer]:
+    """The fewest transfers that bring every player to zero.
+
+    The fewest is (players not at zero) - (most groups they split into whose nets sum to zero):
+    each group of k settles in k - 1 transfers. So at most players - 1. Tables are small (3 to
+    5 players; the search is exact up to a dozen or so)."""
+    if sum(net) != 0:
+        raise ValueError(f"The nets do not sum to zero: {net}.")
+    owing = tuple(i for i, amount in enumerate(net) if amount != 0)
+    transfers = []
+    for group in _zero_groups(tuple(net), owing):
+        transfers += _settle_group(net, group)
+    return transfers
+
+
+@lru_cache(maxsize=1024)
+def _zero_groups(net: tuple, members: tuple) -> tuple:
+    """The partition of `members` into the most zero-sum groups (first-sorted on ties)."""
+    if not members:
+        return ()
+    first, rest = members[0], members[1:]
+    best = None
+    for size in range(1, len(rest) + 1):
+        for others in combinations(rest, size):
+            if net[first] + sum(net[i] for i in others) != 0:
+                continue
+            remaining = tuple(i for i in rest if i not in others)
+            candidate = ((first, *others),) + _zero_groups(net, remaining)
+            if best is None or len(candidate) > len(best):
+                best = candidate
+    return best
+
+
+def _settle_group(net, group) -> list[Transfer]:
+    """k - 1 transfers for a zero-sum group of k: the biggest debtor pays the biggest creditor."""
+    left = {i: net[i] for i in group}
+    transfers = []
+    while any(left.values()):
+        payer = min(left, key=lambda i: (left[i], i))
+        payee = max(left, key=lambda i: (left[i], -i))
+        amount = min(-left[payer], left[payee])
+        transfers.append(Transfer(payer, payee, amount))
+        left[payer] += amount
+        left[payee] -= amount
+    return transfers
+
+
+# Recording a hand ------------------------------------------------------------------------------
+
+@dataclass
+class Recorded:
+    """What a hand adds to the table: who won, the money between players, and how to show it."""
+
+    kind: str                              # "win", "draw" or "deal"
+    winner: int | None = None              # the (first) winner
+    discarder: int | None = None
+    self_drawn: bool = False
+    total: int | None = None               # fans / faan / points as entered or scored
+    transfers: list[Transfer] = field(default_factory=list)
+    detail: dict = field(default_factory=dict)
+
+
+def by_player(position: Position, seat_transfers) -> list[Transfer]:
+    """The engine's (payer seat, payee seat, amount) as transfers between players; a seat nobody
+    sits in (North at a three-player table) neither pays nor collects."""
+    found = []
+    for payer, payee, amount in seat_transfers:
+        a, b = position.player_at(payer), position.player_at(payee)
+        if a is not None and b is not None and amount:
+            found.append(Transfer(a, b, money(amount)))
+    return found
+
+
+def win_context(position: Position, winner: int, discarder: int | None, self_drawn: bool,
+                extra: dict | None = None) -> dict:
+    seat = position.seat_of(winner)
+    if seat is None:
+        raise HandError("bad_context", "The winner is sitting out (the dreamer) this round.")
+    context = dict(extra or {})
+    context.update({"seat_wind": seat, "round_wind": position.round_wind,
+                    "dealer": seat == "E", "self_drawn": self_drawn})
+    if not self_drawn:
+        if discarder is None:
+            raise HandError("bad_context", "Say who discarded the winning tile, or that it was "
+                            "self-drawn.")
+        where = position.seat_of(discarder)
+        if where is None:
+            raise HandError("bad_context", "The discarder is sitting out (the dreamer) this round.")
+        if discarder == winner:
+            raise HandError("bad_context", "The discarder cannot be the winner.")
+        context["discarder"] = where
+    context.pop("opponents", None)
+    if position.seated == 3:
+        context["opponents"] = [w for w in position.winds() if w != seat]
+    return context
+
+
+def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
+                discarder: int | None, self_drawn: bool, total: int) -> Recorded:
+    """A win entered as fans (or points): paid by the variant's own rules."""
+    if variant_id == "sichuan":
+        return sichuan_deal(rules, position, [_sichuan_win(position, winner, discarder,
+                                                           self_drawn, {"fans": total})])
+    variant = VARIANTS[variant_id]
+    checked = variant.check_rules(rules)
+    ctx = parse_context(win_context(position, winner, discarder, self_drawn))
+    capped, _limit = variant.settle_total(total, checked)
+    meets = capped >= variant.minimum(checked)
+    points = variant.points(capped, checked)
+    if not meets:
+        seat_transfers = []
+    elif variant_id == "american" and checked["card"] == "temporary":
+        seat_transfers = variant.temporary_payments(points, ctx)
+    else:
+        seat_transfers = variant.payments(points, ctx, checked)
+    return Recorded("win", winner, None if self_drawn else discarder, self_drawn, total,
+                    by_player(position, seat_transfers),
+                    {"source": "quick", "unit": variant.unit, "points": str(money(points)),
+                     "capped": capped, "meets_minimum": meets, "minimum": variant.minimum(checked),
+                     "seat": ctx.seat_wind, "round_wind": position.round_wind})
+
+
+def scored(variant_id: str, rules: dict, position: Position, winner: int, discarder: int | None,
+           self_drawn: bool, hand: str, flags: dict, query: str = "") -> Recorded:
+    """A hand from the scorer, scored again for the winner's seat and the table's rules."""
+    if variant_id == "sichuan":
+        event = _sichuan_win(position, winner, discarder, self_drawn, {"hand": hand})
+        event["context"] = {k: v for k, v in flags.items() if k not in ("self_drawn",)}
+        recorded = sichuan_deal(rules, position, [event])
+        recorded.detail.update({"source": "scorer", "hand": hand, "query": query})
+        return recorded
+    context = win_context(position, winner, discarder, self_drawn, flags)
+    result = api.score({"variant": variant_id, "hand": hand, "context": context, "rules": rules})
+    if not result["ok"]:
+        raise HandError(result["error"]["code"], result["error"]["message"])
+    return Recorded("win", winner, None if self_drawn else discarder, self_drawn, result["total"],
+                    by_player(position, [(t["from"], t["to"], t["amount"])
+                                         for t in result["payments"]["transfers"]]),
+                    {"source": "scorer", "unit": result["unit"], "hand": result["hand"],
+                     "points": str(money(result["points"])), "query": query,
+                     "meets_minimum": result["meets_minimum"], "minimum": result["minimum"],
+                     "patterns": [{"id": p["id"], "name": p.get("name", ""),
+                                   "english": p.get("english", ""), "value": p.get("value"),
+                                   "count": p.get("count", 1)} for p in result["patterns"]],
+                     "seat": context["seat_wind"], "round_wind": position.round_wind,
+                     "context": context})
+
+
+def drawn(position: Position) -> Recorded:
+    """A drawn hand (Fortune Hand, wall game): nobody pays."""
+    return Recorded("draw", detail={"source": "draw", "round_wind": position.round_wind})
+
+
+def _sichuan_win(position, winner, discarder, self_drawn, what: dict) -> dict:
+    seat = position.seat_of(winner)
+    event = {"type": "win", "seat": seat, "self_drawn": self_drawn, **what}
+    if not self_drawn:
+        if discarder is None or discarder == winner:
+            raise HandError("bad_context", "Say who discarded the winning tile, or that it was "
+                            "self-drawn.")
+        event["discarder"] = position.seat_of(discarder)
+    return event
+
+
+def sichuan_deal(rules: dict, position: Position, events: list[dict]) -> Recorded:
+    """A Sichuan deal as its events, settled by the engine (contract §5)."""
+    result = api.settle({"variant": "sichuan", "rules": rules, "events": events})
+    if not result["ok"]:
+        error = result["error"]
+        where = f" (event {error['event'] + 1})" if "event" in error else ""
+        raise HandError(error["code"], error["message"] + where)
+    seat_transfers = [(t["from"], t["to"], t["amount"])
+                      for entry in result["ledger"] for t in entry["transfers"]]
+    wins = [e for e in events if e.get("type") == "win"]
+    first = wins[0] if wins else None
+    winner = position.player_at(first["seat"]) if first else None
+    discarder = (position.player_at(first["discarder"])
+                 if first and not first.get("self_drawn") and first.get("discarder") else None)
+    return Recorded("deal" if len(events) != 1 or not first else "win", winner, discarder,
+                    bool(first and first.get("self_drawn")), first.get("fans") if first else None,
+                    by_player(position, seat_transfers),
+                    {"source": "deal", "unit": "fan", "events": events,
+                     "ledger": [{"what": entry["what"]} for entry in result["ledger"]],
+                     "winners": [position.player_at(e["seat"]) for e in wins],
+                     "round_wind": position.round_wind})
+
+
+# CSV ------------------------------------------------------------------------------------------
+
+def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer]) -> str:
+    """One line per hand (what happened, each player's change and running total), then the
+    settle-up."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["hand", "round", "dealer", "kind", "winner", "discarder", "self_drawn",
+                     "total"] + [f"{n} change" for n in names] + [f"{n} total" for n in names])
+    for row in rows:
+        writer.writerow([row["number"], row["round_wind"], row["dealer"], row["kind"],
+                         row["winner"] or "", row["discarder"] or "",
+                         "yes" if row["self_drawn"] else "",
+                         "" if row["total"] is None else row["total"]]
+                        + [show(x) for x in row["net"]] + [show(x) for x in row["totals"]])
+    writer.writerow([])
+    writer.writerow(["settle up", "from", "to", "amount"])
+    for t in settlement:
+        writer.writerow(["", names[t.payer], names[t.payee], show(t.amount)])
+    return out.getvalue()
