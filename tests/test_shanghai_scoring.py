@@ -74,6 +74,20 @@ def test_a_five_that_fills_a_bridge_or_an_edge_is_read_as_the_bridge():
     assert result["alternatives"] == []
 
 
+def test_a_five_read_as_a_bridge_beats_the_decomposition_where_it_is_an_edge():
+    # 44556677p + [123m] [999s], won on a 5p. As 456p 456p 77p the 5p is the middle of 4-5-6:
+    # 2K 2 + 2D 2 = 4. As 567p 567p 44p it is the low end of 5-6-7: 2D 2 = 2. Waits 5p and 8p
+    # (567p 678p 44p), so no 2F.
+    result = scored("[123m] [999s] 44556677p +5p")
+    assert result["total"] == 4
+    assert counted(result) == {"2D": 1, "2K": 1}
+    assert result["decomposition"][:3] == ["456p", "456p", "77p"]
+    assert result["waits"] == ["5p", "8p"]
+    [other] = result["alternatives"]
+    assert (other["total"], other["patterns"]) == (2, ["2D"])
+    assert other["decomposition"][:3] == ["44p", "567p", "567p"]
+
+
 def test_the_winning_tile_goes_where_it_keeps_a_pung_concealed():
     # 222234m 555p 777s 99s won on a 2m discard. Read into 234m, the pungs 222m 555p 777s stay
     # concealed: 7H 7 + 2E 2 + 3G 3 (222m and 234m) = 12. Read into 222m: only two concealed
