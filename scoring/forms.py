@@ -119,9 +119,9 @@ class ScoreForm(forms.Form):
     seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, required=False)
     round_wind = forms.ChoiceField(label=_("Round wind"), choices=WIND_CHOICES, required=False)
     discarder = forms.ChoiceField(label=_("Discarder"), required=False,
-                                  choices=[("", _("the player before me"))] + WIND_CHOICES)
+                                  choices=[("", _("the one before me"))] + WIND_CHOICES)
     dealer = forms.ChoiceField(label=_("Dealer"), required=False,
-                               choices=[("", _("if my seat is East"))] + YES_NO)
+                               choices=[("", _("if seat is East"))] + YES_NO)
     void_suit = forms.ChoiceField(label=_("Void suit"), required=False,
                                   choices=[("", _("not declared"))] + SUIT_CHOICES)
     opponents = forms.MultipleChoiceField(label=_("Still playing"), choices=WIND_CHOICES,

@@ -1,0 +1,173 @@
+"""The scoring page in Debian's headless Chromium at phone size (360 x 780), through Playwright.
+
+Screenshots go to /tmp/shots/ to be looked at; they are not compared.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path("/tmp/shots")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    page.base = live_server.url
+    yield page
+    context.close()
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+
+
+def no_horizontal_scroll(page):
+    # Compared with the 360 px layout width itself: a mobile viewport may widen to fit overflow.
+    return page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def key(page, name):
+    return page.locator(".keyboard").get_by_role("button", name=name, exact=True)
+
+
+def total(page):
+    return page.locator("#result .score .big")
+
+
+def test_tap_a_hand_in_see_the_total_and_who_pays(page):
+    page.goto(page.base + "/")
+    shot(page, "01-empty")
+    assert no_horizontal_scroll(page)
+    # The contract's hand: 234m 567p 22s [EEE] [789p] +2s, seat and round East:
+    # 1A 1 + 2F 2 + 2H East for round and seat 2 x 2 = 7 fan; North (upper house) pays 7.
+    for name in ("2 of characters", "3 of characters", "4 of characters",
+                 "5 of circles", "6 of circles", "7 of circles", "2 of bamboo"):
+        key(page, name).click()
+    page.locator(".modes [data-mode=pung]").click()
+    key(page, "East wind").click()
+    page.locator(".modes [data-mode=chow]").click()
+    key(page, "7 of circles").click()
+    page.locator(".modes [data-mode=win]").click()
+    key(page, "2 of bamboo").click()
+    box = page.locator("input[name=hand]")
+    assert box.input_value() == "234m567p22s [111z] [789p] +2s"
+    playwright_sync.expect(total(page)).to_have_text("7")
+    result = page.locator("#result")
+    playwright_sync.expect(result).to_contain_text("North pays East 7")
+    shot(page, "02-scored")
+
+    page.get_by_label("Self-drawn").check()
+    for seat in ("South", "West", "North"):
+        playwright_sync.expect(result).to_contain_text(f"{seat} pays East 7")
+    shot(page, "03-self-drawn")
+    assert no_horizontal_scroll(page)
+
+    # The address bar is the permalink: a fresh page opened on it shows the same score.
+    link = page.url
+    assert "self_drawn=on" in link
+    page.goto(link)
+    playwright_sync.expect(total(page)).to_have_text("7")
+    playwright_sync.expect(page.locator("#result")).to_contain_text("West pays East 7")
+    assert page.locator("#hand-view .tile").count() == 14
+
+
+def test_tapping_a_tile_in_the_hand_removes_it_and_a_fifth_copy_is_disabled(page):
+    page.goto(page.base + "/")
+    for _ in range(4):
+        key(page, "9 of bamboo").click()
+    assert key(page, "9 of bamboo").is_disabled()
+    page.locator("#hand-view").get_by_role("button", name="Remove 9 of bamboo").first.click()
+    assert page.locator("input[name=hand]").input_value() == "999s +9s"
+    assert key(page, "9 of bamboo").is_enabled()
+
+
+def test_the_notation_box_drives_the_keyboard_and_errors_show_by_the_hand(page):
+    page.goto(page.base + "/")
+    box = page.locator("input[name=hand]")
+    box.fill("123m 456p 789s 345s 19s")
+    playwright_sync.expect(page.locator("#hand-error")).to_contain_text("do not form")
+    assert page.locator("#hand-view .tile").count() == 14
+    shot(page, "04-error")
+    box.fill("123m 456p 789s 345s 99s")
+    playwright_sync.expect(total(page)).to_be_visible()
+    playwright_sync.expect(page.locator("#hand-error .error")).to_have_count(0)
+
+
+def test_keyboard_only_entry(page):
+    page.goto(page.base + "/?variant=shanghai")
+    key(page, "1 of characters").focus()
+    # Nine presses of Enter on focused keys: Tab moves along the keyboard.
+    for name in ("1 of characters", "2 of characters", "3 of characters", "4 of circles",
+                 "5 of circles", "6 of circles", "7 of bamboo", "8 of bamboo", "9 of bamboo",
+                 "3 of bamboo", "4 of bamboo", "5 of bamboo", "9 of characters",
+                 "9 of characters"):
+        key(page, name).focus()
+        page.keyboard.press("Enter")
+    # 2A all sequences 2 + 2E no revealed set 2 + 2F one way to win (only 9m completed the
+    # 9m eyes) 2 = 6 fan (9m eyes: no 1A); the minimum 5 is met.
+    playwright_sync.expect(total(page)).to_have_text("6")
+    playwright_sync.expect(page.locator("#result")).to_contain_text("Minimum 5: met")
+
+
+@pytest.mark.parametrize("variant, taps, expected", [
+    # Hong Kong: 123m 456p 789s 345s 99s on a discard: concealed 1 + all chows 1 + no flowers 1.
+    ("hongkong", "123m456p789s345s99s", "3"),
+    # Sichuan: 123m 456m 789p 123p 55p, the 5p completes the eyes: pair_wait 1 fan.
+    ("sichuan", "123m456m789p123p55p", "1"),
+    # American: the demo card's cr1 (111a 222a 3333a 4444a) is worth 25.
+    ("american", "11122233334444m", "25"),
+], ids=["hongkong", "sichuan", "american"])
+def test_each_variant_scores_a_tapped_hand(page, variant, taps, expected):
+    page.goto(page.base + f"/?variant={variant}")
+    names = {"m": "characters", "p": "circles", "s": "bamboo"}
+    digits = ""
+    for char in taps:
+        if char.isdigit():
+            digits += char
+            continue
+        for digit in digits:
+            key(page, f"{digit} of {names[char]}").click()
+        digits = ""
+    playwright_sync.expect(total(page)).to_have_text(expected)
+    shot(page, f"05-{variant}")
+    assert no_horizontal_scroll(page)
+
+
+def test_the_page_in_french_and_the_pattern_library(page):
+    page.goto(page.base + "/?variant=shanghai&hand=234m567p22s[EEE][789p]%2B2s")
+    page.locator(".lang button[value=fr]").click()
+    playwright_sync.expect(page.locator("html")).to_have_attribute("lang", "fr")
+    playwright_sync.expect(total(page)).to_have_text("7")
+    playwright_sync.expect(page.locator("#result")).to_contain_text("Nord paie Est 7")
+    shot(page, "06-french")
+    assert no_horizontal_scroll(page)
+    page.goto(page.base + "/patterns/shanghai/")
+    shot(page, "07-library")
+    assert no_horizontal_scroll(page)
+    page.locator("#p-15D a", has_text="").last.click()
+    playwright_sync.expect(page.locator("#result")).to_contain_text("15D")
