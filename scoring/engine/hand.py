@@ -74,7 +74,7 @@ class TileSet:
     def suit(self) -> str:
         return tiles.suit_of(self.first)
 
-    @property
+    @cached_property
     def mask(self) -> int:
         return mask_of(self.tiles)
 

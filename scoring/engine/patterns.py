@@ -31,35 +31,54 @@ class Reading:
     waits: tuple[int, ...]
     rules: Mapping = field(default_factory=dict)
 
-    @cached_property
-    def sets(self) -> tuple[TileSet, ...]:
-        return tuple(g for g in self.groups if g.kind not in (PAIR,)) if self.is_standard else ()
+    def __post_init__(self):
+        # The facts nearly every predicate reads, in one pass (a reading is scored once).
+        sets, chows, triplets, masks = [], [], [], []
+        chow_firsts: dict[int, int] = {}
+        eyes = None
+        kongs = concealed = 0
+        standard = self.form == STANDARD
+        for group in self.groups:
+            masks.append(group.mask)
+            if not standard:
+                continue
+            kind = group.kind
+            if kind == PAIR:
+                eyes = group
+                continue
+            sets.append(group)
+            if kind == CHOW:
+                chows.append(group)
+                chow_firsts[group.first] = chow_firsts.get(group.first, 0) + 1
+            else:
+                triplets.append(group)
+                kongs += kind == KONG
+                concealed += group.concealed
+        mask = self.hand.mask
+        facts = {"sets": tuple(sets), "eyes": eyes, "chows": tuple(chows),
+                 "triplets": tuple(triplets), "kongs": kongs, "concealed_triplets": concealed,
+                 "chow_firsts": chow_firsts,
+                 "triplet_tiles": frozenset(t.first for t in triplets),
+                 "group_masks": tuple(masks), "has_honor": bool(mask & HONOR_BIT),
+                 "has_terminal": bool(mask & TERMINAL_BITS)}
+        self.__dict__.update(facts)  # frozen to callers; filled once here
 
-    @cached_property
-    def eyes(self) -> TileSet | None:
-        if not self.is_standard:
-            return None
-        return next(g for g in self.groups if g.kind == PAIR)
+    # Filled by __post_init__ (listed for readers and type checkers).
+    sets: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
+    eyes: TileSet | None = field(init=False, repr=False, compare=False)
+    chows: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
+    triplets: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
+    kongs: int = field(init=False, repr=False, compare=False)
+    concealed_triplets: int = field(init=False, repr=False, compare=False)
+    chow_firsts: dict = field(init=False, repr=False, compare=False)
+    triplet_tiles: frozenset = field(init=False, repr=False, compare=False)
+    group_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    has_honor: bool = field(init=False, repr=False, compare=False)
+    has_terminal: bool = field(init=False, repr=False, compare=False)
 
     @property
     def is_standard(self) -> bool:
         return self.form == STANDARD
-
-    @cached_property
-    def triplets(self) -> tuple[TileSet, ...]:
-        return tuple(s for s in self.sets if s.is_triplet)
-
-    @cached_property
-    def chows(self) -> tuple[TileSet, ...]:
-        return tuple(s for s in self.sets if s.kind == CHOW)
-
-    @cached_property
-    def kongs(self) -> int:
-        return sum(s.kind == KONG for s in self.sets)
-
-    @cached_property
-    def concealed_triplets(self) -> int:
-        return sum(s.concealed for s in self.triplets)
 
     @cached_property
     def revealed_sets(self) -> int:
@@ -78,31 +97,6 @@ class Reading:
     @property
     def suits(self) -> frozenset[str]:
         return self.hand.suits
-
-    @property
-    def has_honor(self) -> bool:
-        return bool(self.hand.mask & HONOR_BIT)
-
-    @property
-    def has_terminal(self) -> bool:
-        return bool(self.hand.mask & TERMINAL_BITS)
-
-    @cached_property
-    def group_masks(self) -> tuple[int, ...]:
-        """Each group's numbers and honor bit (see `hand.mask_of`)."""
-        return tuple(g.mask for g in self.groups)
-
-    @cached_property
-    def chow_firsts(self) -> dict[int, int]:
-        """The first tile of each chow, counted: identical chows share a first tile."""
-        found: dict[int, int] = {}
-        for c in self.chows:
-            found[c.first] = found.get(c.first, 0) + 1
-        return found
-
-    @cached_property
-    def triplet_tiles(self) -> frozenset[int]:
-        return frozenset(t.first for t in self.triplets)
 
     @cached_property
     def winning_group(self) -> TileSet | None:
