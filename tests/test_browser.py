@@ -143,7 +143,11 @@ def test_keyboard_only_entry(page):
     ("american", "11122233334444m", "25"),
 ], ids=["hongkong", "sichuan", "american"])
 def test_each_variant_scores_a_tapped_hand(page, variant, taps, expected):
-    page.goto(page.base + f"/?variant={variant}")
+    page.goto(page.base + "/?hand=11m")
+    with page.expect_navigation():
+        page.locator("select[name=variant]").select_option(variant)
+    assert page.locator("input[name=hand]").input_value() == "11m"  # kept across the switch
+    page.locator("[data-action=clear]").click()
     names = {"m": "characters", "p": "circles", "s": "bamboo"}
     digits = ""
     for char in taps:
