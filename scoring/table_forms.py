@@ -74,11 +74,11 @@ class TableForm(forms.Form):
             if value is not None and value != "":
                 rules[option["name"]] = value
         try:
-            self.variant.check_rules(rules)
+            checked = self.variant.check_rules(rules)
         except HandError as error:
             raise ValidationError(error.message) from None
         data["players"] = names[:count]
-        data["rules"] = rules
+        data["rules"] = dict(checked)  # every option, so the table keeps its rules as agreed
         return data
 
 
