@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import catalog, score, tiles
 from scoring.engine.card import FLOWER, fits
+from scoring.engine.errors import HandError
 from scoring.engine.notation import format_tiles, parse
 from scoring.engine.variants.american import build_held, demo_card
 
@@ -331,3 +332,32 @@ def test_jokers_only_ever_fill_sets(built):
         symbols = group["group"].rstrip("abc")
         if "J" in group["tiles"]:
             assert len(symbols) >= 3 and len(set(symbols)) == 1, (hand, group)
+
+
+CANDIDATES = [tiles.code(k) for k in range(tiles.FLOWER_BASE)] + ["1f", "J"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(built_hands(), st.data())
+def test_waits_are_exactly_the_tiles_that_complete_the_hand(built, data):
+    """Take one concealed tile out of a winning hand: the waits reported for the hand won on it
+    are the tiles that, added back, give a hand matching some line of the card."""
+    _, hand = built
+    parsed = parse(hand)
+    playing = [t for t in parsed.concealed if t < tiles.FLOWER_BASE]
+    assume(playing)
+    winning = tiles.code(data.draw(st.sampled_from(playing)))
+    result = american(f"{hand} +{winning}")
+    rest = list(parsed.concealed)
+    rest.remove(tiles.make(int(winning[0]), winning[1]))
+    exposed = " ".join(g.text() for g in parsed.groups)
+    completing = [tile for tile in CANDIDATES if completes(f"{format_tiles(rest)}{tile} {exposed}")]
+    assert result["waits"] == completing
+
+
+def completes(hand):
+    try:
+        held = build_held(parse(hand))
+    except HandError:  # a fifth copy of a tile, a ninth joker: not a tile one can draw
+        return False
+    return any(fits(form, held) for form in demo_card().forms)

@@ -61,7 +61,13 @@ def fold(tile: int) -> int:
 
 
 def kind_code(kind: int) -> str:
-    return "F" if kind == FLOWER else tiles.code(kind)
+    """A kind in the hand notation; the flower kind is written 1f (any flower does)."""
+    return tiles.code(tiles.FLOWER_BASE if kind == FLOWER else kind)
+
+
+def kind_name(kind: int) -> str:
+    """A kind for a message: '5p', 'a flower', 'J'."""
+    return "a flower" if kind == FLOWER else tiles.code(kind)
 
 
 # The card --------------------------------------------------------------------------------------
@@ -74,11 +80,11 @@ class CardGroup:
     symbols: str
     suit: str | None
 
-    @property
+    @cached_property
     def size(self) -> int:
         return len(self.symbols)
 
-    @property
+    @cached_property
     def jokerable(self) -> bool:
         """A pung, kong, quint or sextet: one symbol repeated three or more times."""
         return self.size >= 3 and len(set(self.symbols)) == 1
@@ -258,14 +264,17 @@ def _forms(line: Line, raw: str) -> list[Form]:
             for group, kinds in zip(line.groups, groups, strict=True):
                 for kind in kinds:
                     cap[kind] += 1
-                    if not group.jokerable:
-                        exact[kind] += 1
                 if group.jokerable:
                     sets.append((kinds[0], group.size))
-            for kind, n in enumerate(exact):
-                if n > copies(kind):
-                    raise _fault(line.number, raw, f"it needs {n} of {kind_code(kind)} in groups "
-                                 f"that take no joker, but the set has only {copies(kind)}")
+                else:
+                    for kind in kinds:
+                        exact[kind] += 1
+            for kind in {k for g, kinds in zip(line.groups, groups, strict=True)
+                         if not g.jokerable for k in kinds}:
+                if exact[kind] > copies(kind):
+                    raise _fault(line.number, raw, f"it needs {exact[kind]} of {kind_name(kind)} "
+                                 "in groups that take no joker, but the set has only "
+                                 f"{copies(kind)}")
             key = (tuple(exact), tuple(cap), tuple(sorted(sets)))
             if key not in found:
                 found[key] = Form(line, tuple(binding.items()), shift, groups, tuple(exact),
@@ -369,14 +378,6 @@ class Held:
         if tiles.is_flower(tile):
             flowers.remove(tile)
         return Held(tuple(counts), self.jokers, self.exposures, tuple(flowers))
-
-    def plus(self, kind: int) -> "Held":
-        if kind == tiles.JOKER:
-            return Held(self.counts, self.jokers + 1, self.exposures, self.flowers)
-        counts = list(self.counts)
-        counts[kind] += 1
-        flowers = self.flowers + ((tiles.FLOWER_BASE,) if kind == FLOWER else ())
-        return Held(tuple(counts), self.jokers, self.exposures, flowers)
 
 
 # Matching --------------------------------------------------------------------------------------
@@ -489,20 +490,31 @@ def matches(card: Card, held: Held) -> list[Match]:
 
 
 def waits(card: Card, held: Held) -> list[int]:
-    """The tiles (kinds, the flower folded, tiles.JOKER) that would complete a 13-tile hand."""
+    """The tiles (kinds, the flower folded, tiles.JOKER) that would complete a 13-tile hand.
+
+    A form is one tile short when every natural fits under its caps and at most one place of a
+    group that takes no joker is empty: then that tile is the only wait; otherwise the empty place
+    is in a set, which a joker or any natural its set still lacks fills. A tile of which the hand
+    already holds every copy of the set is no wait."""
     found: set[int] = set()
-    kinds = held.kinds
+    kinds, counts = held.kinds, held.counts
     for form in card.forms:
         if not kinds <= form.kinds or (held.exposures and form.line.concealed):
             continue
-        cap = form.cap
-        candidates = [k for k in form.kinds if held.counts[k] < cap[k] and k not in found]
-        if form.sets and tiles.JOKER not in found:
-            candidates.append(tiles.JOKER)
-        for kind in candidates:
-            if fits(form, held.plus(kind)):
-                found.add(kind)
-    return sorted(found)
+        cap = _exposure_caps(form, held) if held.exposures else form.cap
+        if cap is None or not all(map(le, counts, cap)):
+            continue
+        short = [k for k in form.kinds if counts[k] < form.exact[k]]
+        if len(short) > 1 or (short and form.exact[short[0]] - counts[short[0]] > 1):
+            continue
+        if short:
+            found.add(short[0])
+        elif form.sets:
+            found.add(tiles.JOKER)
+            found.update(k for k in form.kinds if counts[k] < cap[k])
+    every = held.all_counts
+    return sorted(k for k in found if (held.all_jokers if k == tiles.JOKER else every[k])
+                  < (8 if k == tiles.JOKER else copies(k)))
 
 
 # The closest line, for a hand that matches none -------------------------------------------------
@@ -519,7 +531,7 @@ class Near:
         line = self.form.line
         return {"id": line.id, "value": line.value, "name": line.section, "line": line.text,
                 "as": self.form.text(), "missing": [kind_code(k) for k in self.missing],
-                "extra": [kind_code(k) if k != tiles.JOKER else "J" for k in self.extra],
+                "extra": [kind_code(k) for k in self.extra],
                 "problems": list(self.problems)}
 
 
@@ -550,7 +562,7 @@ def _exposure_problems(form: Form, held: Held) -> tuple[str, ...]:
             free[key] -= 1
         else:
             problems.append(f"the exposure {exposure.text()} fills no group of {exposure.size} "
-                            f"{kind_code(exposure.kind)} in it")
+                            f"{kind_name(exposure.kind)} in it")
     return tuple(problems)
 
 

@@ -24,6 +24,7 @@ from ..card import (
     closest,
     fold,
     kind_code,
+    kind_name,
     matches,
     parse_card,
     waits,
@@ -317,8 +318,7 @@ class American(Variant):
     def waits(card, held: Held, parsed: ParsedHand) -> list[str]:
         if parsed.winning is None:
             return []
-        return [kind_code(k) if k != tiles.JOKER else "J"
-                for k in waits(card, held.without(parsed.winning))]
+        return [kind_code(k) for k in waits(card, held.without(parsed.winning))]
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "unit": self.unit,
@@ -340,10 +340,10 @@ class NoLine(HandError):
         line = near.form.line
         parts = []
         if near.missing:
-            parts.append("it lacks " + ", ".join(kind_code(k) for k in near.missing))
+            parts.append("it lacks " + ", ".join(kind_name(k) for k in near.missing))
         if near.extra:
             parts.append("these tiles have no place in it: " + ", ".join(
-                "J" if k == tiles.JOKER else kind_code(k) for k in near.extra))
+                kind_name(k) for k in near.extra))
         parts += list(near.problems)
         where = f" ({line.section})" if line.section else ""
         super().__init__("not_a_winning_hand",
