@@ -253,6 +253,21 @@ def test_the_command_line_scores_with_a_pasted_card():
     assert result["payments"]["net"] == {"E": 140, "S": -35, "W": -35, "N": -70}
 
 
+def test_the_api_scores_with_a_pasted_card_and_explains_a_miss(client):
+    card = "[Ours]\nw1 35 X : NNNN EEE WWW SSSS\n"
+    body = {"variant": "american", "hand": "NNNN EEE WWW SSSS", "rules": {"card": card},
+            "context": {"self_drawn": True}}
+    response = client.post("/api/score", data=json.dumps(body), content_type="application/json")
+    # 35, jokerless x 2 = 70; self-drawn: each of the three pays 140.
+    assert response.status_code == 200
+    assert response.json()["payments"]["net"] == {"E": 420, "S": -140, "W": -140, "N": -140}
+    body["hand"] = "NNNN EEE WWW SSS 1m"
+    response = client.post("/api/score", data=json.dumps(body), content_type="application/json")
+    assert response.status_code == 400
+    closest = response.json()["error"]["closest"]
+    assert (closest["id"], closest["missing"], closest["extra"]) == ("w1", ["2z"], ["1m"])
+
+
 # The property: a hand built from a line matches it; a joker in a pair never does ----------------
 
 LINES = demo_card().lines
