@@ -2,11 +2,14 @@
 # make test   - the whole test suite
 # make bench  - speed against the mahjong package
 # make lint   - ruff
+# make prod   - production: check --deploy, collectstatic, migrate, then gunicorn (gunicorn.conf.py);
+#               settings from the environment (README), DJANGO_DEBUG=0 unless set
+# make loadtest - load benchmark: gunicorn on loopback, wrk 60 s at 32 clients (not in make test)
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test bench lint
+.PHONY: serve test bench lint prod loadtest
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,3 +36,14 @@ bench: $(VENV)/.installed-dev
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
+
+prod: export DJANGO_DEBUG ?= 0
+prod: $(VENV)/.installed
+	$(PY) manage.py check --deploy --fail-level WARNING
+	$(PY) manage.py collectstatic --noinput
+	$(PY) manage.py migrate --noinput
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py
+
+loadtest: $(VENV)/.installed
+	@command -v wrk >/dev/null || { apt-get update && apt-get install -y --no-install-recommends wrk; }
+	$(PY) bench/loadtest.py

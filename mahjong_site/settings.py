@@ -14,6 +14,7 @@ everything that matters:
     DJANGO_SECURE_HSTS_SECONDS=31536000
     DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS=1
     DJANGO_SECURE_HSTS_PRELOAD=1
+    DJANGO_STATIC_ROOT=/srv/scorer/static      (optional: where collectstatic writes)
 
 A value that cannot be read (DJANGO_DEBUG=maybe, a port that is not a number) stops
 the start with an error that names the variable, rather than guessing.
@@ -146,7 +147,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))  # collectstatic
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

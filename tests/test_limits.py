@@ -120,7 +120,8 @@ def test_a_card_over_20000_characters_is_bad_card_naming_the_limit():
 # Deals ------------------------------------------------------------------------------------------
 
 def kongs(n):
-    return {"variant": "sichuan", "events": [{"type": "kong", "seat": "E", "kind": "concealed"}] * n}
+    kong = {"type": "kong", "seat": "E", "kind": "concealed"}
+    return {"variant": "sichuan", "events": [kong] * n}
 
 
 def test_a_deal_of_200_events_is_settled():

@@ -7,7 +7,7 @@ VARIANTS = {module.VARIANT.id: module.VARIANT for module in (shanghai, hongkong,
 
 
 def get_variant(name):
-    if name not in VARIANTS:
+    if not isinstance(name, str) or name not in VARIANTS:  # a list or object is no id
         known = ", ".join(VARIANTS)
         raise HandError("unknown_variant", f"Unknown variant {name!r}; known variants: {known}.")
     return VARIANTS[name]

@@ -1,0 +1,54 @@
+"""Gunicorn's settings for the scorer (read by `gunicorn` from the working directory).
+
+From the environment, like the Django settings:
+
+    GUNICORN_BIND=127.0.0.1:8000     where to listen (a proxy in front serves the internet)
+    WEB_CONCURRENCY=5                worker processes (default: 2 per core + 1)
+    GUNICORN_TIMEOUT=30              seconds a worker may be silent before it is restarted
+    GUNICORN_ACCESS_LOG=1            one access-log line per request on standard output
+
+A value that cannot be read stops the start with an error naming the variable. Serving under
+gunicorn is production: DJANGO_DEBUG is 0 unless the environment says otherwise, so the Django
+settings then require DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS.
+"""
+
+import multiprocessing
+import os
+
+
+def _int(name, default):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise SystemExit(f"{name}={value!r} is not an integer.") from None
+    if number < 1:
+        raise SystemExit(f"{name}={value!r} must be 1 or more.")
+    return number
+
+
+os.environ.setdefault("DJANGO_DEBUG", "0")  # before the workers load the settings
+
+wsgi_app = "mahjong_site.wsgi:application"
+bind = [os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")]
+workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
+# Scoring is CPU work of a few milliseconds: sync workers, one request each, no threads.
+worker_class = "sync"
+timeout = _int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = 10
+# A worker is replaced after this many requests (with jitter, so not all at once): bounded memory.
+max_requests = 5000
+max_requests_jitter = 500
+# Request line and headers stay small; bodies are bounded by Django (64 KiB -> 413).
+limit_request_line = 4094
+limit_request_fields = 50
+limit_request_field_size = 8190
+# Trust X-Forwarded-* only from a proxy on this machine (the default, stated).
+forwarded_allow_ips = "127.0.0.1,::1"
+accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG", "0") in {"1", "true", "yes"} else None
+errorlog = "-"
+# No runtime control socket (gunicornc): nothing to manage from outside, and two servers on one
+# machine (the load benchmark next to a running one) would share its default path.
+control_socket_disable = True
