@@ -4,6 +4,7 @@ The parser never guesses and never drops a character: anything it cannot read is
 error naming the position (1-based) and the text at fault.
 """
 
+import re
 from dataclasses import dataclass
 
 from . import tiles
@@ -57,36 +58,45 @@ class _Reader:
     def read_tiles(self, stop: str) -> list[int]:
         """Tiles up to one of the `stop` characters (or the end); digits need a suit letter."""
         found: list[int] = []
-        digits_at, digits = None, ""
-        while self.pos < len(self.text) and self.text[self.pos] not in stop:
-            char = self.text[self.pos]
-            if char.isdigit():
-                if digits_at is None:
-                    digits_at = self.pos
-                digits += char
-            elif char in tiles.SUIT_LETTERS:
-                if not digits:
-                    raise self.error(f"suit letter '{char}' has no numbers before it")
+        text = self.text
+        while self.pos < len(text) and text[self.pos] not in stop:
+            match = _TILES.match(text, self.pos)
+            if match is None:
+                raise self.fault()
+            digits, letter, alias = match.groups()
+            if digits:
+                base, size = tiles.SUIT_LETTERS[letter]
                 for offset, digit in enumerate(digits):
-                    try:
-                        found.append(tiles.make(int(digit), char))
-                    except ValueError:
-                        raise self.error(
-                            f"there is no tile {digit}{char}", at=digits_at + offset) from None
-                digits_at, digits = None, ""
-            elif char in tiles.ALIASES:
-                if digits:
-                    raise self.error(f"numbers '{digits}' have no suit letter", at=digits_at)
-                found.append(tiles.ALIASES[char])
-            elif char.isspace():
-                if digits:
-                    raise self.error(f"numbers '{digits}' have no suit letter", at=digits_at)
-            else:
-                raise self.error(f"'{char}' is not a tile, a suit letter or a bracket")
-            self.pos += 1
-        if digits:
-            raise self.error(f"numbers '{digits}' have no suit letter", at=digits_at)
+                    if not 1 <= int(digit) <= size:
+                        raise self.error(f"there is no tile {digit}{letter}",
+                                         at=self.pos + offset)
+                    found.append(base + int(digit) - 1)
+            elif alias:
+                found.append(tiles.ALIASES[alias])
+            self.pos = match.end()
         return found
+
+    def fault(self) -> HandError:
+        """What is wrong where no tile, alias or space starts."""
+        text, start = self.text, self.pos
+        end = start
+        while end < len(text) and text[end] in _DIGITS:
+            end += 1
+        if end > start:  # numbers, then something that is not their suit letter
+            after = text[end] if end < len(text) else " "
+            if after.isspace() or after in tiles.ALIASES or after in "[()]+":
+                return self.error(f"numbers '{text[start:end]}' have no suit letter")
+            self.pos = end
+            return self.fault()
+        char = text[start]
+        if char in tiles.SUIT_LETTERS:
+            return self.error(f"suit letter '{char}' has no numbers before it")
+        return self.error(f"'{char}' is not a tile, a suit letter or a bracket")
+
+
+_DIGITS = "0123456789"
+# A run of numbers with its suit letter, one honor alias (or the joker), or spaces.
+_TILES = re.compile(r"([0-9]+)([mpszf])|([ESWNPFCJ])|\s+")
 
 
 def parse(text: str) -> ParsedHand:
@@ -140,14 +150,19 @@ def parse(text: str) -> ParsedHand:
     return ParsedHand(tuple(sorted(concealed)), tuple(groups), winning)
 
 
+# Per tile kind: the digit (or 'J') and the suit letter written after a run.
+_DIGIT = tuple("J" if t == tiles.JOKER else str(tiles.rank_of(t)) for t in range(tiles.KINDS))
+_SUIT = tuple(tiles.suit_of(t) for t in range(tiles.KINDS))
+
+
 def format_tiles(kinds) -> str:
     """Sorted tiles, each run of one suit written once: (0, 1, 2, 27) -> '123m1z'."""
     out, run_suit = [], None
     for tile in sorted(kinds):
-        suit = tiles.suit_of(tile)
-        if run_suit not in (None, suit, "J"):
+        suit = _SUIT[tile]
+        if suit != run_suit and run_suit not in (None, "J"):
             out.append(run_suit)
-        out.append("J" if suit == "J" else str(tiles.rank_of(tile)))
+        out.append(_DIGIT[tile])
         run_suit = suit
     if run_suit not in (None, "J"):
         out.append(run_suit)
