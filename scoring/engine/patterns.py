@@ -231,28 +231,31 @@ class PatternTable:
         found: dict[str, dict[str | None, int]] = {}
         for p in self.for_form.get(reading.form, ()):
             count = p.holds(reading)
-            if not count:
-                continue
-            facets = count if isinstance(count, dict) else {None: int(count)}
-            facets = {f: n for f, n in facets.items() if n}
-            if facets:
-                found[p.id] = facets
-        removed = {target for holder in found for target, facet in self.closure[holder]
+            if count:
+                if count.__class__ is dict:
+                    count = {f: n for f, n in count.items() if n}
+                    if count:
+                        found[p.id] = count
+                else:
+                    found[p.id] = {None: int(count)}
+        closure, by_id = self.closure, self.by_id
+        removed = {target for holder in found for target, facet in closure[holder]
                    if facet is None and target in found}
-        # The excluder named is the highest counted holder removing it (closure makes one exist).
-        holders = sorted((self.by_id[h] for h in found if h not in removed),
-                         key=lambda p: (-p.value, p.id))
         excluded = []
-        for target in sorted(removed, key=lambda i: (-self.by_id[i].value, i)):
-            by = next(h for h in holders if (target, None) in self.closure[h.id])
-            excluded.append(Excluded(self.by_id[target], sum(found[target].values()), by, None))
-        remaining = {i: dict(f) for i, f in found.items() if i not in removed}
-        for holder in holders:
-            for target, facet in sorted(self.closure[holder.id], key=str):
-                if facet and target in remaining and remaining[target].get(facet):
-                    n = remaining[target].pop(facet)
-                    excluded.append(Excluded(self.by_id[target], n, holder, facet))
-        counted = tuple(Counted(self.by_id[i], sum(f.values()))
-                        for i, f in sorted(remaining.items(), key=lambda kv: self.position[kv[0]])
-                        if sum(f.values()))
+        holders = [by_id[h] for h in found if h not in removed]
+        if removed or any(closure[h.id] for h in holders):
+            # The excluder named is the highest counted holder removing it (closure makes one).
+            holders.sort(key=lambda p: (-p.value, p.id))
+            for target in sorted(removed, key=lambda i: (-by_id[i].value, i)):
+                by = next(h for h in holders if (target, None) in closure[h.id])
+                excluded.append(Excluded(by_id[target], sum(found[target].values()), by, None))
+            found = {i: dict(f) for i, f in found.items() if i not in removed}
+            for holder in holders:
+                for target, facet in sorted(closure[holder.id], key=str):
+                    if facet and target in found and found[target].get(facet):
+                        n = found[target].pop(facet)
+                        excluded.append(Excluded(by_id[target], n, holder, facet))
+        # `found` is in table order: patterns were tried in that order.
+        counted = tuple(Counted(by_id[i], total) for i, f in found.items()
+                        if (total := sum(f.values())))
         return Evaluation(reading, counted, tuple(excluded))
