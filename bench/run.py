@@ -55,18 +55,24 @@ def riichi_form(text: str):
     return hand, list(hand.counts), tiles_136, win_136, melds
 
 
-def per_hand_micros(fn, items, clear):
-    """Median over PASSES of each item's time, in microseconds, one call at a time."""
+def paired_micros(ours, reference, items, clear_ours, clear_reference):
+    """Each item's time for both sides, in microseconds, median over PASSES. The two sides run
+    one after the other on each item, so a busy machine slows both alike."""
     runs = []
     for _ in range(PASSES):
         times = []
         for item in items:
-            clear()
-            start = time.perf_counter_ns()
-            fn(item)
-            times.append((time.perf_counter_ns() - start) / 1000)
+            pair = []
+            for fn, clear in ((ours, clear_ours), (reference, clear_reference)):
+                clear()
+                start = time.perf_counter_ns()
+                fn(item)
+                pair.append((time.perf_counter_ns() - start) / 1000)
+            times.append(pair)
         runs.append(times)
-    return [statistics.median(col) for col in zip(*runs, strict=True)]
+    per_item = [[statistics.median(run[i][side] for run in runs) for i in range(len(items))]
+                for side in (0, 1)]
+    return per_item[0], per_item[1]
 
 
 def summary(times):
@@ -98,14 +104,15 @@ def main():
         decompositions(hand, forms)
         HandDivider.divide_hand(counts, melds)
 
-    ours_divide = per_hand_micros(lambda p: decompositions(p[0], forms), prepared,
-                                  standard_readings.cache_clear)
-    ref_divide = per_hand_micros(lambda p: HandDivider.divide_hand(p[1], p[4]), prepared,
-                                 HandDivider._divide_hand_impl.cache_clear)
-    ours_score = per_hand_micros(score, requests, standard_readings.cache_clear)
-    ref_score = per_hand_micros(
+    ours_divide, ref_divide = paired_micros(
+        lambda p: decompositions(p[0], forms),
+        lambda p: HandDivider.divide_hand(p[1], p[4]),
+        prepared, standard_readings.cache_clear, HandDivider._divide_hand_impl.cache_clear)
+    ours_score, ref_score = paired_micros(
+        lambda p: score(p[5]),
         lambda p: HandCalculator.estimate_hand_value(p[2], p[3], melds=p[4], config=config),
-        prepared, HandDivider._divide_hand_impl.cache_clear)
+        [p + (r,) for p, r in zip(prepared, requests, strict=True)],
+        standard_readings.cache_clear, HandDivider._divide_hand_impl.cache_clear)
     door = jsonl_door(hands)
 
     print(f"corpus: {len(hands)} winning hands (seed {SEED}): random, several readings, kongs, "
