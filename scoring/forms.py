@@ -112,6 +112,25 @@ def rule_text(value) -> str:
     return str(value)
 
 
+def query_pairs(variant_id: str, hand: str | None, context: dict,
+                rules: dict) -> list[tuple[str, str]]:
+    """The scoring page's GET query for a request: the one permalink shape (flags as 'on', the
+    dealer as 1/0, each opponent once, rules under their variant's prefix); no hand, no 'hand'."""
+    pairs = [("variant", variant_id)] + ([("hand", hand)] if hand is not None else [])
+    for name, value in context.items():
+        if name in FLAGS:
+            if value:
+                pairs.append((name, "on"))
+        elif name == "dealer":
+            pairs.append((name, rule_text(value)))
+        elif name == "opponents":
+            pairs += [(name, seat) for seat in value]
+        else:
+            pairs.append((name, value))
+    pairs += [(f"{variant_id}-{name}", rule_text(value)) for name, value in rules.items()]
+    return pairs
+
+
 class ScoreForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=())
     hand = forms.CharField(label=_("Hand"), required=False, max_length=300, strip=True,
@@ -199,17 +218,6 @@ class ScoreForm(forms.Form):
     def permalink_query(self) -> str:
         """The query string that reproduces this hand: variant, hand, context and every rule."""
         request = self.engine_request()
-        pairs = [("variant", request["variant"]), ("hand", request["hand"])]
-        for name, value in request["context"].items():
-            if name in FLAGS:
-                pairs.append((name, "on"))
-            elif name == "dealer":
-                pairs.append((name, "1" if value else "0"))
-            elif name == "opponents":
-                pairs += [(name, seat) for seat in value]
-            else:
-                pairs.append((name, value))
-        for option in self.options:
-            value = request["rules"].get(option["name"], option["default"])
-            pairs.append((self.rule_names[option["name"]], rule_text(value)))
-        return urlencode(pairs)
+        rules = {o["name"]: request["rules"].get(o["name"], o["default"]) for o in self.options}
+        return urlencode(query_pairs(request["variant"], request["hand"], request["context"],
+                                     rules))

@@ -20,7 +20,7 @@ from scoring import tables
 from scoring.engine.context import FLAGS
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
-from scoring.forms import ScoreForm, rule_text
+from scoring.forms import ScoreForm, query_pairs
 from scoring.models import Stale, Table
 from scoring.table_forms import SELF_DRAWN, TableForm, WallEndForm, WinForm, deal_formset
 
@@ -46,26 +46,11 @@ def _unit(table) -> str:
 def scorer_link(table, position, hand=None, context=None) -> str:
     """The scoring page, set up for this table: variant, round wind and house rules; with a hand
     and its context, the link that reproduces the hand as the table scored it."""
-    variant = VARIANTS[table.variant]
-    pairs = [("variant", table.variant)]
+    rules = {option["name"]: table.rules.get(option["name"], option["default"])
+             for option in VARIANTS[table.variant].describe()["options"]}
     if hand is None:
-        pairs.append(("round_wind", position.round_wind))
-    else:
-        pairs.append(("hand", hand))
-        for name, value in context.items():
-            if name in FLAGS:
-                if value:
-                    pairs.append((name, "on"))
-            elif name == "dealer":
-                pairs.append((name, "1" if value else "0"))
-            elif name == "opponents":
-                pairs += [(name, seat) for seat in value]
-            else:
-                pairs.append((name, value))
-    for option in variant.describe()["options"]:
-        value = table.rules.get(option["name"], option["default"])
-        pairs.append((f"{table.variant}-{option['name']}", rule_text(value)))
-    return f"{reverse('index')}?{urlencode(pairs)}"
+        context = {"round_wind": position.round_wind}
+    return f"{reverse('index')}?{urlencode(query_pairs(table.variant, hand, context, rules))}"
 
 
 def board(table, edit, **extra) -> dict:
