@@ -3,7 +3,7 @@
 From the environment, like the Django settings:
 
     GUNICORN_BIND=127.0.0.1:8000     where to listen (a proxy in front serves the internet)
-    WEB_CONCURRENCY=5                worker processes (default: 2 per core + 1)
+    WEB_CONCURRENCY=3                worker processes (default: one per core + 1)
     GUNICORN_TIMEOUT=30              seconds a worker may be silent before it is restarted
     GUNICORN_ACCESS_LOG=1            one access-log line per request on standard output
 
@@ -33,8 +33,10 @@ os.environ.setdefault("DJANGO_DEBUG", "0")  # before the workers load the settin
 
 wsgi_app = "mahjong_site.wsgi:application"
 bind = [os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")]
-workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
-# Scoring is CPU work of a few milliseconds: sync workers, one request each, no threads.
+# Scoring is CPU work of about a millisecond, no waiting on I/O: one process per core (and one to
+# cover a worker being replaced), sync workers, one request each, no threads. The load benchmark
+# measured 2-5 workers on 2 cores; more than cores + 1 only added switching, gthread was slower.
+workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1)
 worker_class = "sync"
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 10

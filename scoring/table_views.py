@@ -124,7 +124,7 @@ def table_edit(request, token):
     response = _page(request, table, True, notice=notice)
     # The scoring page's "add to table" button finds this table through this cookie.
     response.set_cookie(TABLE_COOKIE, table.edit_token, max_age=30 * 24 * 3600, samesite="Lax",
-                        httponly=True)
+                        httponly=True, secure=request.is_secure())
     return response
 
 

@@ -60,7 +60,8 @@ def index(request):
     })
     if valid:
         remembered[form.variant_id] = form.house_rules()
-        response.set_cookie(HOUSE_COOKIE, json.dumps(remembered), max_age=YEAR, samesite="Lax")
+        response.set_cookie(HOUSE_COOKIE, json.dumps(remembered), max_age=YEAR, samesite="Lax",
+                            secure=request.is_secure())
     return response
 
 

@@ -120,6 +120,29 @@ def test_the_json_api_is_csrf_exempt_by_design(strict, url):
     assert "ok" in response.json()
 
 
+# Cookies ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("secure", [True, False], ids=["https", "http"])
+def test_the_house_rules_cookie_is_secure_over_https(client, secure):
+    response = client.get("/", HAND, secure=secure)
+    cookie = response.cookies["house_rules"]
+    assert bool(cookie["secure"]) is secure
+    assert cookie["samesite"] == "Lax"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("secure", [True, False], ids=["https", "http"])
+def test_the_table_edit_cookie_is_secure_over_https_and_hidden_from_scripts(client, secure):
+    # It holds the table's edit token: a capability.
+    from scoring.models import Table
+    table = Table.objects.create(name="Friday", variant="shanghai", rules={},
+                                 players=["Ann", "Bob", "Cy", "Di"])
+    response = client.get(f"/tables/e/{table.edit_token}/", secure=secure)
+    cookie = response.cookies["mahjong_table"]
+    assert bool(cookie["secure"]) is secure
+    assert cookie["httponly"] is True
+
+
 # Production settings ------------------------------------------------------------------------------
 
 def run(args, env, **kwargs):
@@ -182,7 +205,7 @@ def test_gunicorn_defaults_to_loopback_port_8000_and_debug_off():
     done = run([sys.executable, "-c", READ_CONFIG], {})
     config = json.loads(done.stdout)
     assert (config["bind"], config["debug"]) == (["127.0.0.1:8000"], "0")
-    assert config["workers"] == 2 * os.cpu_count() + 1
+    assert config["workers"] == os.cpu_count() + 1
 
 
 def test_gunicorn_refuses_a_worker_count_that_is_not_a_number():
@@ -272,7 +295,7 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-# In a real browser ----------------------------------------------------------------------------------
+# In a real browser --------------------------------------------------------------------------------
 
 CHROMIUM = "/usr/bin/chromium"
 LISTEN = """window.__csp = [];
