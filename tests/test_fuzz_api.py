@@ -6,6 +6,7 @@ never a server error. The client re-raises any exception a view lets out, so a c
 import json
 import random
 
+import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -148,3 +149,13 @@ def test_the_scoring_page_answers_any_query_without_a_server_error(query, htmx):
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = CLIENT.get("/", query, **headers)
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("depth", [100, 900, 5000])
+@pytest.mark.parametrize("key", ["variant", "hand", "context", "rules", "events"])
+def test_deeply_nested_json_anywhere_is_a_contract_error(key, depth):
+    # Near and past Python's recursion limit: json and every repr in a message must hold.
+    nested = "[" * depth + "1" + "]" * depth
+    for url in ("/api/score", "/api/settle"):
+        body = f'{{"variant": "sichuan", "hand": "11m", "{key}": {nested}}}'
+        assert answer(url, body)["ok"] is False
