@@ -15,6 +15,18 @@ from .hand import CHOW, HONOR_BIT, KONG, PAIR, TERMINAL_BITS, Hand, TileSet, cac
 
 STANDARD = "standard"
 
+# Facts of a reading's shape a pattern may declare it `needs` (see Pattern.needs): cheap facts
+# computed once per reading, so the table skips predicates that cannot hold for the reading.
+CONTEXT_FACTS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong",
+                 "winning_tile_last", "ready_announced", "heavenly", "earthly")
+FACTS = ("chow", "two_chows", "three_chows", "four_chows",
+         "triplet", "two_triplets", "three_triplets", "four_triplets",
+         "two_kongs", "honor_triplet", "honor", "single_wait") + CONTEXT_FACTS
+FACT_BIT = {name: 1 << i for i, name in enumerate(FACTS)}
+# Times the bit of 'chow' ('triplet'): the bits of one, two, three and four of them.
+_AT_LEAST = (0, 1, 3, 7, 15)
+_BIT = FACT_BIT
+
 
 @dataclass(frozen=True, eq=False)
 class Reading:
@@ -36,7 +48,7 @@ class Reading:
         sets, chows, triplets, masks = [], [], [], []
         chow_firsts: dict[int, int] = {}
         eyes = None
-        kongs = concealed = 0
+        kongs = concealed = honor_triplets = 0
         standard = self.form == STANDARD
         for group in self.groups:
             masks.append(group.mask)
@@ -54,13 +66,23 @@ class Reading:
                 triplets.append(group)
                 kongs += kind == KONG
                 concealed += group.concealed
+                honor_triplets += group.first >= HONOR_FIRST
         mask = self.hand.mask
+        ctx = self.ctx
+        shape = (_AT_LEAST[len(chows)] * _BIT["chow"]
+                 | _AT_LEAST[len(triplets)] * _BIT["triplet"]
+                 | (kongs >= 2) * _BIT["two_kongs"] | (honor_triplets > 0) * _BIT["honor_triplet"]
+                 | bool(mask & HONOR_BIT) * _BIT["honor"]
+                 | (len(self.waits) == 1) * _BIT["single_wait"])
+        for bit, flag in _CONTEXT_BITS:
+            if getattr(ctx, flag):
+                shape |= bit
         facts = {"sets": tuple(sets), "eyes": eyes, "chows": tuple(chows),
                  "triplets": tuple(triplets), "kongs": kongs, "concealed_triplets": concealed,
                  "chow_firsts": chow_firsts,
                  "triplet_tiles": frozenset(t.first for t in triplets),
                  "group_masks": tuple(masks), "has_honor": bool(mask & HONOR_BIT),
-                 "has_terminal": bool(mask & TERMINAL_BITS)}
+                 "has_terminal": bool(mask & TERMINAL_BITS), "shape": shape}
         self.__dict__.update(facts)  # frozen to callers; filled once here
 
     # Filled by __post_init__ (listed for readers and type checkers).
@@ -75,6 +97,7 @@ class Reading:
     group_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     has_honor: bool = field(init=False, repr=False, compare=False)
     has_terminal: bool = field(init=False, repr=False, compare=False)
+    shape: int = field(init=False, repr=False, compare=False)  # FACTS that hold, as bits
 
     @property
     def is_standard(self) -> bool:
@@ -115,6 +138,9 @@ class Reading:
         return tiles.wind_tile(self.ctx.round_wind)
 
 
+HONOR_FIRST = tiles.HONOR_BASE
+_CONTEXT_BITS = tuple((FACT_BIT[flag], flag) for flag in CONTEXT_FACTS)
+
 Count = int | dict[str, int]
 
 
@@ -125,6 +151,8 @@ class Pattern:
     `excludes` holds ids, or 'id:facet' to remove only one facet of a pattern that counts per
     facet. `forms` lists the winning forms the pattern looks at ('standard', 'seven_pairs',
     'thirteen_orphans'): patterns about sets and eyes only look at the standard form.
+    `needs` names FACTS without which the predicate cannot hold (a speed hint only: the table
+    skips it for readings lacking one; a test checks that skipping never changes an evaluation).
     """
 
     id: str
@@ -137,6 +165,16 @@ class Pattern:
     excludes: tuple[str, ...] = ()
     forms: frozenset[str] = frozenset({STANDARD})
     per: str = ""  # what it counts once per ('set', 'tile', 'suit'), for the pattern library
+    needs: frozenset[str] = frozenset()
+
+    def __post_init__(self):
+        unknown = set(self.needs) - set(FACTS)
+        if unknown:
+            raise ValueError(f"{self.id} needs unknown facts: {sorted(unknown)}")
+        bits = 0
+        for name in self.needs:
+            bits |= FACT_BIT[name]
+        object.__setattr__(self, "need_bits", bits)
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "english": self.english,
@@ -211,6 +249,16 @@ class PatternTable:
                 if target_id not in self.by_id or target_id == p.id:
                     raise ValueError(f"{p.id} excludes unknown or itself: {target}")
         self.closure = {p.id: self._close(p.id, ()) for p in self.patterns}
+        self._gated: dict[tuple[str, int], tuple[Pattern, ...]] = {}  # cache: (form, shape)
+
+    def candidates(self, form: str, shape: int) -> tuple[Pattern, ...]:
+        """The patterns of `form` whose needed facts all hold in `shape` (cached per shape)."""
+        key = (form, shape)
+        found = self._gated.get(key)
+        if found is None:
+            found = self._gated[key] = tuple(p for p in self.for_form.get(form, ())
+                                             if p.need_bits & shape == p.need_bits)
+        return found
 
     def _close(self, pattern_id: str, path: tuple[str, ...]) -> frozenset[tuple[str, str | None]]:
         if pattern_id in path:
@@ -226,10 +274,14 @@ class PatternTable:
     def __iter__(self):
         return iter(self.patterns)
 
-    def evaluate(self, reading: Reading) -> Evaluation:
-        """Every pattern that holds, then the exclusions of the holding ones, in no order."""
+    def evaluate(self, reading: Reading, gated: bool = True) -> Evaluation:
+        """Every pattern that holds, then the exclusions of the holding ones, in no order.
+
+        `gated`: skip the patterns whose `needs` the reading lacks (the same result, faster)."""
         found: dict[str, dict[str | None, int]] = {}
-        for p in self.for_form.get(reading.form, ()):
+        patterns = (self.candidates(reading.form, reading.shape) if gated
+                    else self.for_form.get(reading.form, ()))
+        for p in patterns:
             count = p.holds(reading)
             if count:
                 if count.__class__ is dict:
