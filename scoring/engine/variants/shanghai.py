@@ -37,16 +37,25 @@ def dragon_triplets(r: Reading) -> int:
 
 def every_group_has(r: Reading, bits: int) -> bool:
     """Every set and the eyes hold a tile of one of the numbers (or the honors) in `bits`."""
-    return all(mask & bits for mask in r.group_masks)
+    for mask in r.group_masks:
+        if not mask & bits:
+            return False
+    return True
 
 
 def chows_holding(r: Reading, tile: int) -> int:
-    return sum(n for first, n in r.chow_firsts.items() if first <= tile <= first + 2)
+    """Sequences holding `tile`: those starting on it or on one of the two numbers below (a
+    sequence never starts on an 8 or a 9, so it never crosses into another suit)."""
+    firsts = r.chow_firsts
+    return firsts.get(tile, 0) + firsts.get(tile - 1, 0) + firsts.get(tile - 2, 0)
 
 
 def no_claimed_set(r: Reading) -> bool:
     """2E: no revealed set other than kongs (claiming a discard for a kong does not count)."""
-    return not any(m.exposed and m.kind != KONG for m in r.hand.melds)
+    for meld in r.hand.melds:
+        if meld.exposed and meld.kind != KONG:
+            return False
+    return True
 
 
 def young_and_old_suits(r: Reading) -> int:
@@ -61,22 +70,21 @@ def same_numbers_in_three_suits(r: Reading) -> bool:
 
 def honor_triplets(r: Reading) -> dict[str, int]:
     """2H: each dragon triplet; each wind triplet once for the round and once for the seat."""
-    winds = sum((t.first == r.round_wind) + (t.first == r.seat_wind)
-                for t in r.triplets if tiles.is_wind(t.first))
+    triplets = r.triplet_tiles  # one triplet per tile at most
+    winds = (r.round_wind in triplets) + (r.seat_wind in triplets)
     return {"dragon": dragon_triplets(r), "wind": winds}
 
 
 def tail(r: Reading) -> bool:
     """3H: two triplets and the eyes on three consecutive numbers of one suit, or in winds."""
     eyes = r.eyes.first
-    if tiles.is_wind(eyes):
-        return wind_triplets(r) >= 2
-    if not tiles.is_suited(eyes):
-        return False
-    base, triplets = eyes - eyes % 9, r.triplet_tiles
-    # Windows of three numbers that hold the eyes and stay inside the suit.
-    return any(all(t == eyes or t in triplets for t in range(low, low + 3))
-               for low in range(max(base, eyes - 2), min(eyes, base + 6) + 1))
+    if eyes >= tiles.HONOR_BASE:
+        return tiles.is_wind(eyes) and wind_triplets(r) >= 2
+    number, triplets = eyes % 9, r.triplet_tiles
+    # The three windows of three numbers holding the eyes, where they stay inside the suit.
+    below, above = eyes - 1 in triplets and number >= 1, eyes + 1 in triplets and number <= 7
+    return ((below and eyes - 2 in triplets and number >= 2) or (below and above)
+            or (above and eyes + 2 in triplets and number <= 6))
 
 
 def three_sisters(r: Reading) -> bool:
@@ -86,7 +94,9 @@ def three_sisters(r: Reading) -> bool:
 
 
 def young_old_triplets(r: Reading) -> bool:
-    return any(base in r.triplet_tiles and base + 8 in r.triplet_tiles for base in SUIT_BASES)
+    triplets = r.triplet_tiles
+    return ((0 in triplets and 8 in triplets) or (9 in triplets and 17 in triplets)
+            or (18 in triplets and 26 in triplets))
 
 
 def four_into_two(r: Reading) -> int:
@@ -111,6 +121,17 @@ def total_dependency(r: Reading) -> bool:
             and r.winning_group is r.eyes)
 
 
+def special_eyes(r: Reading) -> bool:
+    eyes = r.eyes.first
+    return eyes < tiles.HONOR_BASE and eyes % 9 in (1, 4, 7)
+
+
+def all_categories(r: Reading) -> bool:
+    counts = r.hand.counts
+    return (len(r.suits) == 3 and bool(counts[27] or counts[28] or counts[29] or counts[30])
+            and bool(counts[31] or counts[32] or counts[33]))
+
+
 def winning_five_in_middle(r: Reading) -> bool:
     group = r.winning_group
     return (group is not None and group.kind == "chow" and rank(group.first) == 4
@@ -131,7 +152,7 @@ def situational(id_, name, english, chinese, value, holds, definition, excludes=
 
 PATTERNS = [
     pattern("1A", "Jiang", "Special eyes", "將", 1,
-            lambda r: tiles.is_suited(r.eyes.first) and rank(r.eyes.first) in (2, 5, 8),
+            special_eyes,
             "The eyes are 2, 5 or 8 of a suit."),
     pattern("2A", "Ping Hu", "All sequences", "平和", 2,
             lambda r: len(r.chows) == 4 and len(r.suits) > 1,
@@ -230,8 +251,7 @@ PATTERNS = [
                 "A ready hand announced at the deal, before any draw or claim.",
                 needs={"ready_announced"}),
     pattern("7F", "Wu Men Chih", "All categories", "五門齊", 7,
-            lambda r: (len(r.suits) == 3 and any(tiles.is_wind(t) for t in r.kinds)
-                       and r.kinds[-1] >= tiles.WHITE),
+            all_categories,
             "The hand holds characters, circles, bamboo, a wind and a dragon.",
             needs={"honor"}),
     situational("7G", "Shuang Jueh Jarng", "Double jeopardy", "雙絕張", 7,
@@ -259,7 +279,7 @@ PATTERNS = [
     pattern("10A", "Chuan Chiu Ren", "Total dependency", "全求人", 10, total_dependency,
             "Four revealed sets, won on a discard that completes the eyes.", excludes=["2F"]),
     pattern("10B", "Ching Yiao", "All terminal sets", "清帶么", 10,
-            lambda r: every_group_has(r, ONE | NINE) and not r.has_honor and bool(r.chows),
+            lambda r: not r.has_honor and bool(r.chows) and every_group_has(r, ONE | NINE),
             "Every set and the eyes hold a terminal, no honors, at least one sequence.",
             needs={"chow"}),
     pattern("15A", "San Garng", "Three kongs", "三槓", 15, lambda r: r.kongs == 3,
