@@ -77,6 +77,16 @@ def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     return tuple(found)
 
 
+@cache
+def suit_state(part: tuple[int, ...], chows: bool) -> tuple[bool, bool, bool, tuple[int, ...]]:
+    """For the waits, one suit's counts before the winning tile: (reads as sets now, holds the
+    pair now, would hold the pair with one more tile, the offsets whose one more copy completes
+    it)."""
+    size = sum(part)
+    return (size == 0 or (size % 3 != 1 and suit_completes(part, chows)), size % 3 == 2,
+            size % 3 == 1, suit_completions(part, chows))
+
+
 @lru_cache(maxsize=1 << 16)
 def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
     """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted."""
@@ -155,28 +165,26 @@ class Forms:
         A kind of which the hand already holds all four copies is not a wait. One more tile
         changes one suit only: each suit's completing tiles come from a per-suit table.
         """
+        winning, counts = hand.winning, hand.counts
         before = list(hand.concealed)
-        before[hand.winning] -= 1
-        held = list(hand.counts)
-        held[hand.winning] -= 1
-        parts = [tuple(before[low:high]) for low, high, _ in SLICES]
-        state = []  # per slice: (reads as sets now, holds the pair now)
-        for part, (_, _, chows) in zip(parts, SLICES, strict=True):
-            size = sum(part)
-            state.append((size == 0 or (size % 3 != 1 and suit_completes(part, chows)),
-                          size % 3 == 2))
+        before[winning] -= 1
+        states = [suit_state(tuple(before[low:high]), chows) for low, high, chows in SLICES]
+        broken = [index for index, state in enumerate(states) if not state[0]]
+        pairs = sum(state[1] for state in states)
         found = set()
-        for index, (low, _, chows) in enumerate(SLICES):
-            others = [state[i] for i in range(4) if i != index]
-            if not all(ok for ok, _ in others):
+        # One more tile changes one suit: it must mend the only broken suit, if there is one.
+        for index in broken if len(broken) == 1 else () if broken else range(4):
+            _, pair, grown_pair, completions = states[index]
+            if pairs - pair + grown_pair != 1:
                 continue
-            pairs = sum(pair for _, pair in others) + ((sum(parts[index]) + 1) % 3 == 2)
-            if pairs != 1:
-                continue
-            found.update(low + offset for offset in suit_completions(parts[index], chows)
-                         if held[low + offset] < 4)
+            low = SLICES[index][0]
+            for offset in completions:
+                tile = low + offset
+                if counts[tile] - (tile == winning) < 4:
+                    found.add(tile)
         if not hand.melds:
-            found.update(self.special_waits(before, held))
+            found.update(self.special_waits(before, [n - (t == winning)
+                                                     for t, n in enumerate(counts)]))
         return tuple(sorted(found & self.kinds))
 
     def special_waits(self, before: list[int], held: list[int]) -> set[int]:
