@@ -4,18 +4,23 @@
     .venv/bin/python bench/snapshot.py > /tmp/after.jsonl    # after it
     cmp /tmp/before.jsonl /tmp/after.jsonl
 
+`--requests FILE` scores the requests of an earlier dump instead (its "request" fields), so that
+two engines (SNAPSHOT_ENGINE_ROOT=an export of the commit before) score the very same
+requests while example files change under you.
+
 About 3000 seeded random requests over the four variants (random hands, contexts and house
 options, valid and not), plus every example hand of the pattern library, one JSON line each.
 """
 
 import json
+import os
 import random
 import runpy
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, os.environ.get("SNAPSHOT_ENGINE_ROOT", str(ROOT)))
 
 from scoring.engine import randomhands as rh  # noqa: E402
 from scoring.engine import score  # noqa: E402
@@ -93,8 +98,18 @@ def requests():
                    "rules": rules[0] if rules else {}, "example": pattern_id}
 
 
+def from_dump(path: str):
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            old = json.loads(line)
+            yield dict(old["request"], example=old["example"])
+
+
 def main():
-    for request in requests():
+    chosen = requests()
+    if len(sys.argv) == 3 and sys.argv[1] == "--requests":
+        chosen = from_dump(sys.argv[2])
+    for request in chosen:
         label = request.pop("example", None)
         line = {"request": request, "example": label, "result": score(request)}
         sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
