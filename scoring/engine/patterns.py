@@ -278,7 +278,7 @@ class PatternTable:
         """Every pattern that holds, then the exclusions of the holding ones, in no order.
 
         `gated`: skip the patterns whose `needs` the reading lacks (the same result, faster)."""
-        found: dict[str, dict[str | None, int]] = {}
+        held: list[tuple[Pattern, Count]] = []  # in table order, dicts without zero facets
         patterns = (self.candidates(reading.form, reading.shape) if gated
                     else self.for_form.get(reading.form, ()))
         for p in patterns:
@@ -286,10 +286,16 @@ class PatternTable:
             if count:
                 if count.__class__ is dict:
                     count = {f: n for f, n in count.items() if n}
-                    if count:
-                        found[p.id] = count
-                else:
-                    found[p.id] = {None: int(count)}
+                    if not count:
+                        continue
+                held.append((p, count))
+        closure = self.closure
+        if not any(closure[p.id] for p, _ in held):  # nothing to exclude: count them all
+            return Evaluation(reading, tuple(
+                Counted(p, sum(count.values()) if count.__class__ is dict else int(count))
+                for p, count in held), ())
+        found: dict[str, dict[str | None, int]] = {
+            p.id: count if count.__class__ is dict else {None: int(count)} for p, count in held}
         closure, by_id = self.closure, self.by_id
         removed = {target for holder in found for target, facet in closure[holder]
                    if facet is None and target in found}
