@@ -43,8 +43,10 @@ graceful_timeout = 10
 # A worker is replaced after this many requests (with jitter, so not all at once): bounded memory.
 max_requests = 5000
 max_requests_jitter = 500
-# Request line and headers stay small; bodies are bounded by Django (64 KiB -> 413).
-limit_request_line = 4094
+# Request line and headers stay bounded; bodies are bounded by Django (64 KiB -> 413). The line is
+# gunicorn's largest bounded value: an American permalink carries the table's pasted card (a
+# 70-line card is about 3-4 KB of query), and htmx repeats the page's URL in HX-Current-URL.
+limit_request_line = 8190
 limit_request_fields = 50
 limit_request_field_size = 8190
 # Trust X-Forwarded-* only from a proxy on this machine (the default, stated).

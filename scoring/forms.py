@@ -14,10 +14,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import engine
 from scoring.engine import tiles
+from scoring.engine.card import parse_card
 from scoring.engine.context import FLAGS
 from scoring.engine.errors import HandError
 from scoring.engine.notation import parse
 from scoring.engine.variants import VARIANTS
+from scoring.engine.variants.american import is_card_text
 
 DEFAULT_VARIANT = "shanghai"
 
@@ -64,6 +66,9 @@ WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("
 SUIT_CHOICES = [("m", _("characters")), ("p", _("circles")), ("s", _("bamboo"))]
 YES_NO = [("1", _("yes")), ("0", _("no"))]
 
+CARD_HELP = _("Paste your card once, one hand per line: it is kept on this phone. Or write "
+              "'demo' (the project's card) or 'temporary' (the table without a card).")
+
 
 def context_for(variant_id: str) -> dict:
     return VARIANT_CONTEXT.get(variant_id, {"flags": FLAGS, "fields": ALL_FIELDS})
@@ -88,6 +93,20 @@ class HandNotationValidator:
             raise ValidationError(error.message, code=error.code) from None
 
 
+class CardValidator:
+    """Adapts the engine's card parser (American): the first fault of a pasted card, naming its
+    line, becomes the card field's error, shown next to the card before any hand is scored.
+    'demo' and 'temporary' are names, left to the engine's rule check."""
+
+    def __call__(self, value):
+        if not is_card_text(value):
+            return
+        try:
+            parse_card(value)
+        except HandError as error:
+            raise ValidationError(error.message, code=error.code) from None
+
+
 def rule_field(option: dict) -> forms.Field:
     """A form field for one house option as the catalog describes it."""
     default, label, help_text = option["default"], option["name"].replace("_", " "), option["help"]
@@ -102,7 +121,10 @@ def rule_field(option: dict) -> forms.Field:
         return forms.IntegerField(**common)
     if isinstance(default, float):
         return forms.FloatField(**common)
-    return forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), **common)
+    validators = [CardValidator()] if option["name"] == "card" else []
+    return forms.CharField(widget=forms.Textarea(attrs={
+        "rows": 4, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off"}),
+        validators=validators, **common)
 
 
 def rule_text(value) -> str:
@@ -162,6 +184,10 @@ class ScoreForm(forms.Form):
             name = f"{self.variant_id}-{option['name']}"
             self.rule_names[option["name"]] = name
             self.fields[name] = rule_field(option)
+            self.fields[name].widget.attrs["aria-describedby"] = f"error-{name}"
+            if option["name"] == "card":
+                self.fields[name].label, self.fields[name].help_text = _("Card"), CARD_HELP
+                self.fields[name].widget.attrs["rows"] = 8
             value = remembered.get(option["name"], option["default"])
             self.fields[name].initial = rule_text(value)
             if self.is_bound and name not in self.data:
@@ -180,6 +206,9 @@ class ScoreForm(forms.Form):
 
     def rule_fields(self):
         return [self[name] for name in self.rule_names.values()]
+
+    def rule_errors(self) -> bool:
+        return any(self[name].errors for name in self.rule_names.values())
 
     # The engine request ------------------------------------------------------------------------
     def engine_request(self) -> dict:
@@ -212,8 +241,11 @@ class ScoreForm(forms.Form):
         return data
 
     def house_rules(self) -> dict:
-        """The rules of a valid form, to remember for the table's next hand."""
-        return self.engine_request()["rules"] if self.is_valid() else {}
+        """The rules of a valid form, to remember for the table's next hand. A pasted card is
+        left out: a cookie cannot hold it (4 KB), so scorer.js keeps it on the phone instead."""
+        rules = self.engine_request()["rules"] if self.is_valid() else {}
+        return {name: value for name, value in rules.items()
+                if not (name == "card" and is_card_text(value))}
 
     def permalink_query(self) -> str:
         """The query string that reproduces this hand: variant, hand, context and every rule."""

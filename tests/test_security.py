@@ -281,6 +281,23 @@ def test_gunicorn_scores_through_the_api(production_server):
     assert json.loads(body)["total"] == 7
 
 
+def test_gunicorn_answers_an_american_permalink_that_carries_the_tables_card(production_server):
+    # The table's 70-hand card with a note on each hand, as players annotate theirs: its link is
+    # longer than gunicorn's default request line (4094) and within the one set (8190).
+    from urllib.parse import urlencode
+
+    from tests.test_american_doors import CARD, WINDS
+
+    card = "\r\n".join(row + ("  # concealed or exposed, see the card" if ":" in row else "")
+                         for row in CARD.splitlines())
+    query = urlencode({"variant": "american", "hand": WINDS, "american-card": card})
+    assert 4094 < len(query) < 8000
+    status, _, body = fetch(production_server + "/?" + query)
+    assert status == 200
+    # The card's w1 (35), no joker: doubled by the jokerless bonus to 70 points.
+    assert 'data-total="35"' in body.decode() and "North pays East 140" in body.decode()
+
+
 def test_gunicorn_refuses_plain_http_with_a_redirect_to_https(production_server):
     request = urllib.request.Request(production_server + "/api/health")
     opener = urllib.request.build_opener(NoRedirect)

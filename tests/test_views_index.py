@@ -123,11 +123,11 @@ def test_house_rules_are_remembered_for_the_next_hand(client):
 def test_every_variant_has_its_page_keyboard_and_scores_an_example(client, variant):
     examples = examples_for(variant)
     assert examples, f"no example hands for {variant}"
-    hand, context = next(iter(examples.values()))
+    hand, context, *rules = next(iter(examples.values()))
     page = client.get("/?" + urlencode({"variant": variant}))
     assert page.status_code == 200
     assert page.context["form"].variant_id == variant
-    response = client.get("/?" + example_query(variant, hand, context), **HTMX)
+    response = client.get("/?" + example_query(variant, hand, context, *rules), **HTMX)
     assert response.status_code == 200
     assert response.context["result"]["ok"] is True, response.content.decode()
 

@@ -32,3 +32,5 @@ EXAMPLES = {
     "sp2": ("1f2f 226m 5z 11335577p", {}),
     "sp3": ("1122m 3344p 556677s", {}),
 }
+# Each link names the demo card, so a card kept on the phone (scorer.js) does not take its place.
+EXAMPLES = {line: (hand, context, {"card": "demo"}) for line, (hand, context) in EXAMPLES.items()}

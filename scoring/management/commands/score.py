@@ -3,6 +3,7 @@
     score --json -                  one request on stdin, one result line on stdout
     score --jsonl                   one request per line on stdin, one result per line
     score VARIANT "HAND" [flags]    the short form, printing a readable breakdown
+    score american "HAND" --card FILE   the short form with the table's card from a file
 
 Exit code 0 when the result is ok, 2 when it is an error (`--jsonl` exits 0: each
 line carries its own result).
@@ -78,6 +79,10 @@ class Command(BaseCommand):
             metavar="NAME=VALUE",
             help="a house rule; VALUE is read as JSON when it can be (5, true), else as text",
         )
+        parser.add_argument(
+            "--card", metavar="FILE", default=None,
+            help="American: the table's card, read from FILE (the same as --rule card=<its text>)",
+        )
 
     def handle(self, *args, **options):
         stdin = options.get("stdin") or sys.stdin
@@ -134,16 +139,29 @@ class Command(BaseCommand):
             context["dealer"] = options["dealer"]
         if options["opponents"] is not None:
             context["opponents"] = [seat for seat in options["opponents"] if seat not in ", "]
+        rules = dict(parse_rule(text) for text in options["rule"])
+        if options["card"] is not None:
+            rules["card"] = read_card(options["card"])
         return {
             "variant": options["variant"],
             "hand": options["hand"],
             "context": context,
-            "rules": dict(parse_rule(text) for text in options["rule"]),
+            "rules": rules,
         }
 
     def exit_for(self, result):
         if not result.get("ok"):
             sys.exit(2)
+
+
+def read_card(path):
+    """The text of a card file; a file that cannot be read is a plain error, not a traceback."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise CommandError(f"--card {path}: cannot read the card file ({reason}).") from None
 
 
 def parse_rule(text):

@@ -1,0 +1,114 @@
+"""The American card on a phone (Debian's headless Chromium, 360 x 780, through Playwright): pasted
+once, kept on the phone across reloads and fresh visits, never in the cookie; without JavaScript
+the card travels in the form's query.
+
+Screenshots go to /tmp/shots/ to be looked at; they are not compared.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from tests.test_american_doors import CARD, WINDS
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path("/tmp/shots")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+TYPED_CARD = CARD.replace("\r\n", "\n")  # what a paste into the textarea holds
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run"])
+        yield browser
+        browser.close()
+
+
+def phone(browser, live_server, **options):
+    context = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2, **options)
+    page = context.new_page()
+    page.base = live_server.url
+    return context, page
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context, page = phone(browser, live_server)
+    yield page
+    context.close()
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def card_box(page):
+    return page.locator("textarea[name=american-card]")
+
+
+def test_paste_the_card_once_score_a_hand_and_it_is_still_there_after_a_reload(page):
+    page.goto(page.base + "/?variant=american")
+    page.locator("details.rules summary").click()
+    card_box(page).fill(TYPED_CARD)
+    page.locator("input[name=hand]").fill(WINDS)
+    # The card's w1 (35), no joker: doubled, 70 points; North discarded: pays 140, S and W 70.
+    expect(page.locator("#result .score .big")).to_have_text("35")
+    expect(page.locator("#result [data-pattern=w1]")).to_be_visible()
+    expect(page.locator("#result")).to_contain_text("North pays East 140")
+    shot(page, "american-card")
+    cookies = {c["name"]: unquote(c["value"]) for c in page.context.cookies()}
+    assert "w1 35" not in cookies["house_rules"] and len(cookies["house_rules"]) < 400
+
+    page.reload()
+    assert card_box(page).input_value().replace("\r\n", "\n") == TYPED_CARD
+    expect(page.locator("#result .score .big")).to_have_text("35")
+
+    # A fresh visit whose link names no card: the card comes back from the phone, and a hand in
+    # the link is scored again against it.
+    page.goto(page.base + "/?variant=american&hand=" + WINDS.replace(" ", "+"))
+    expect(card_box(page)).to_have_value(TYPED_CARD)
+    expect(page.locator("#result .score .big")).to_have_text("35")
+    shot(page, "american-card-restored")
+
+    # A link that names the demo card keeps it (the pattern library's examples).
+    page.goto(page.base + "/?variant=american&american-card=demo")
+    expect(card_box(page)).to_have_value("demo")
+
+
+def test_a_bad_line_is_shown_next_to_the_card_and_nothing_typed_is_lost(page):
+    page.goto(page.base + "/?variant=american")
+    page.locator("details.rules summary").click()
+    page.locator("input[name=hand]").fill(WINDS)
+    card_box(page).fill("[Ours]\nw1 35 X : NNNN EEE WWW SSSS\nw2 30 X : NNNN EEE WWW SSSSm")
+    error = page.locator("#error-american-card .error")
+    expect(error).to_contain_text("Card line 3")
+    expect(page.locator("#result")).to_contain_text("see the message in the house rules")
+    assert page.locator("input[name=hand]").input_value() == WINDS
+    shot(page, "american-bad-card")
+
+
+def test_without_javascript_the_card_travels_in_the_query(browser, live_server):
+    context, page = phone(browser, live_server, java_script_enabled=False)
+    page.goto(page.base + "/?variant=american")
+    page.locator("details.rules summary").click()
+    card_box(page).fill(TYPED_CARD)
+    page.locator("input[name=hand]").fill(WINDS)
+    page.get_by_role("button", name="Score", exact=True).click()
+    expect(page.locator("#result .score .big")).to_have_text("35")
+    assert "american-card=" in page.url
+    context.close()
