@@ -80,15 +80,22 @@ def summary(times):
     return statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
 
 
-def jsonl_door(hands) -> float:
-    """Microseconds per hand through `manage.py score --jsonl`, start-up included."""
-    lines = "".join(json.dumps({"variant": "shanghai", "hand": h}) + "\n" for h in hands)
+def run_door(lines: str) -> float:
+    """Seconds for one `manage.py score --jsonl` process given these lines."""
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "manage.py", "score", "--jsonl"], input=lines,
                           capture_output=True, text=True, cwd=ROOT, check=True)
     elapsed = time.perf_counter() - start
-    assert done.stdout.count("\n") == len(hands), done.stderr
-    return elapsed * 1e6 / len(hands)
+    assert done.stdout.count("\n") == lines.count("\n"), done.stderr
+    return elapsed
+
+
+def jsonl_door(hands) -> tuple[float, float]:
+    """(microseconds per hand through `manage.py score --jsonl` with start-up included,
+    the start-up alone in seconds: the same command with no input, median of three)."""
+    lines = "".join(json.dumps({"variant": "shanghai", "hand": h}) + "\n" for h in hands)
+    startup = statistics.median(run_door("") for _ in range(3))
+    return run_door(lines) * 1e6 / len(hands), startup
 
 
 def main():
@@ -113,7 +120,7 @@ def main():
         lambda p: HandCalculator.estimate_hand_value(p[2], p[3], melds=p[4], config=config),
         [p + (r,) for p, r in zip(prepared, requests, strict=True)],
         standard_readings.cache_clear, HandDivider._divide_hand_impl.cache_clear)
-    door = jsonl_door(hands)
+    door, startup = jsonl_door(hands)
 
     print(f"corpus: {len(hands)} winning hands (seed {SEED}): random, several readings, kongs, "
           "13 terminals; median of " f"{PASSES} passes per hand")
@@ -131,6 +138,10 @@ def main():
     ref_med = summary(ref_score)[0]
     print(f"{'score --jsonl, door to door':34}{door:11.1f}{'':10}  "
           f"{door / ref_med:.2f}x of estimate_hand_value (aim <= 2.0)")
+    steady = door - startup * 1e6 / len(hands)
+    print(f"{'  of which start-up (once)':34}{startup * 1e6 / len(hands):11.1f}{'':10}  "
+          f"{startup:.2f} s to start Django and the engine, shared by the {len(hands)} hands")
+    print(f"{'  after start-up':34}{steady:11.1f}{'':10}  {steady / ref_med:.2f}x")
     extra = ROOT / "bench" / "american.py"
     if extra.exists():
         subprocess.run([sys.executable, str(extra)], cwd=ROOT, check=False)
