@@ -166,6 +166,8 @@ class Pattern:
     forms: frozenset[str] = frozenset({STANDARD})
     per: str = ""  # what it counts once per ('set', 'tile', 'suit'), for the pattern library
     needs: frozenset[str] = frozenset()
+    french: str = ""  # the name in French (for the French page; "" when not translated)
+    french_definition: str = ""
 
     def __post_init__(self):
         unknown = set(self.needs) - set(FACTS)
@@ -179,7 +181,8 @@ class Pattern:
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "english": self.english,
                 "chinese": self.chinese, "value": self.value, "per": self.per or None,
-                "definition": self.definition, "excludes": list(self.excludes)}
+                "definition": self.definition, "excludes": list(self.excludes),
+                "french": self.french, "french_definition": self.french_definition}
 
 
 @dataclass(frozen=True)
@@ -190,7 +193,7 @@ class Counted:
     def as_dict(self) -> dict:
         p = self.pattern
         return {"id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
-                "value": p.value, "count": self.count}
+                "value": p.value, "count": self.count, "french": p.french}
 
 
 @dataclass(frozen=True)
@@ -207,7 +210,7 @@ class Excluded:
         if self.facet:
             reason = f"{p.id} {p.english} for {part}: {by.id} {by.english} already includes them."
         return {"id": p.id, "by": by.id, "reason": reason, "name": p.name, "english": p.english,
-                "chinese": p.chinese, "value": p.value, "count": self.count}
+                "chinese": p.chinese, "value": p.value, "count": self.count, "french": p.french}
 
 
 @dataclass(frozen=True)

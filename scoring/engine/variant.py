@@ -83,6 +83,7 @@ class Variant:
     table: PatternTable
     options: tuple[Option, ...] = ()
     kinds: frozenset[int] = frozenset(range(tiles.FLOWER_BASE))
+    claimed_chows = True  # a chow may be claimed from a discard (shown as a revealed chow)
 
     def check_rules(self, raw) -> MappingProxyType:
         if raw is None:
@@ -211,5 +212,6 @@ class Variant:
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "unit": self.unit,
+                "claimed_chows": self.claimed_chows,
                 "patterns": [p.describe() for p in self.table],
                 "options": [o.describe() for o in self.options]}

@@ -145,6 +145,7 @@ class American(Variant):
     name = "American (NMJL style)"
     unit = "points"
     kinds = frozenset(range(tiles.KINDS))  # the 152-tile set: flowers and jokers included
+    claimed_chows = False  # exposures are pungs to sextets of one kind, never sequences
     options = (
         Option("card", "demo", "demo (the project's card), temporary (the card-free table), or "
                "the card's text, one hand per line",
@@ -322,6 +323,7 @@ class American(Variant):
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "unit": self.unit,
+                "claimed_chows": self.claimed_chows,
                 "patterns": [line.describe() for line in demo_card().lines],
                 "options": [o.describe() for o in self.options]}
 

@@ -14,6 +14,7 @@ pattern is itself counted: the hand is concealed by its very shape, so the condi
 """
 
 import math
+from dataclasses import replace
 
 from .. import tiles
 from ..decompose import Forms
@@ -76,114 +77,191 @@ def limit(holds):
 
 
 def pattern(id_, name, english, chinese, value, holds, definition, excludes=(), forms=None,
-            per=""):
+            per="", french="", french_definition=""):
     return Pattern(id_, name, english, chinese, value, holds, definition, tuple(excludes),
-                   forms or frozenset({STANDARD}), per)
+                   forms or frozenset({STANDARD}), per, french=french,
+                   french_definition=french_definition)
 
 
 HAND_PATTERNS = [
     pattern("all_chows", "Ping Wu", "All chows", "平糊", 1, lambda r: len(r.chows) == 4,
-            "Four chows and the eyes."),
+            "Four chows and the eyes.",
+            french="Main de chows",
+            french_definition="Quatre chows et la paire."),
     pattern("all_pungs", "Dui Dui Wu", "All pungs", "對對糊", 3, lambda r: len(r.triplets) == 4,
-            "Four pungs or kongs and the eyes."),
+            "Four pungs or kongs and the eyes.",
+            french="Main de pungs",
+            french_definition="Quatre pungs ou kongs et la paire."),
     pattern("mixed_one_suit", "Wan Yat Sik", "Mixed one suit", "混一色", 3,
             lambda r: len(r.suits) == 1 and r.has_honor,
-            "One suit and honors, with at least one honor.", forms=TILE_FORMS),
+            "One suit and honors, with at least one honor.", forms=TILE_FORMS,
+            french="Couleur mixte",
+            french_definition="Une seule couleur et des honneurs, avec au moins un honneur."),
     pattern("pure_one_suit", "Ching Yat Sik", "Pure one suit", "清一色", 7,
             lambda r: len(r.suits) == 1 and not r.has_honor,
-            "Every tile of one suit.", forms=TILE_FORMS),
+            "Every tile of one suit.", forms=TILE_FORMS,
+            french="Couleur pure",
+            french_definition="Toutes les tuiles d'une seule couleur."),
     pattern("mixed_orphans", "Fa Yiu Gau", "Mixed orphans", "花么九", 1,
             lambda r: (r.has_honor and r.has_terminal
                        and all(tiles.is_terminal(t) or tiles.is_honor(t) for t in r.kinds)),
             "Every tile a terminal (1 or 9) or an honor, with at least one of each.",
-            forms=TILE_FORMS),
+            forms=TILE_FORMS,
+            french="Orphelins mixtes",
+            french_definition="Chaque tuile est un terminal (1 ou 9) ou un honneur, avec au moins "
+                              "un de chaque."),
     pattern("dragon_pung", "Sam Yuen Pai", "Dragon pung", "三元牌", 1, dragon_pungs,
-            "Each pung or kong of a dragon.", per="set"),
+            "Each pung or kong of a dragon.", per="set",
+            french="Pung de dragon",
+            french_definition="Chaque pung ou kong d'un dragon."),
     pattern("seat_wind", "Mun Fung", "Seat wind", "門風", 1,
-            lambda r: has_pung_of(r, r.seat_wind), "A pung or kong of the seat wind."),
+            lambda r: has_pung_of(r, r.seat_wind), "A pung or kong of the seat wind.",
+            french="Vent du siège",
+            french_definition="Un pung ou kong du vent du siège."),
     pattern("round_wind", "Huen Fung", "Round wind", "圈風", 1,
-            lambda r: has_pung_of(r, r.round_wind), "A pung or kong of the round wind."),
+            lambda r: has_pung_of(r, r.round_wind), "A pung or kong of the round wind.",
+            french="Vent du tour",
+            french_definition="Un pung ou kong du vent du tour."),
     pattern("small_three_dragons", "Siu Sam Yuen", "Small three dragons", "小三元", 3,
             lambda r: dragon_pungs(r) == 2 and tiles.is_dragon(r.eyes.first),
-            "Two dragon pungs and dragon eyes (their two dragon pungs add: 5 in all)."),
+            "Two dragon pungs and dragon eyes (their two dragon pungs add: 5 in all).",
+            french="Petits trois dragons",
+            french_definition="Deux pungs de dragon et une paire de dragon (leurs deux pungs de "
+                              "dragon s'ajoutent : 5 en tout)."),
     pattern("great_three_dragons", "Dai Sam Yuen", "Great three dragons", "大三元", 5,
             lambda r: dragon_pungs(r) == 3,
-            "Three dragon pungs (their three dragon pungs add: 8 in all)."),
+            "Three dragon pungs (their three dragon pungs add: 8 in all).",
+            french="Grands trois dragons",
+            french_definition="Trois pungs de dragon (leurs trois pungs de dragon s'ajoutent : 8 "
+                              "en tout)."),
     pattern("small_four_winds", "Siu Sei Hei", "Small four winds", "小四喜", 6,
             lambda r: wind_pungs(r) == 3 and tiles.is_wind(r.eyes.first),
-            "Three wind pungs and wind eyes (seat and round wind pungs and mixed one suit add)."),
+            "Three wind pungs and wind eyes (seat and round wind pungs and mixed one suit add).",
+            french="Petits quatre vents",
+            french_definition="Trois pungs de vent et une paire de vent (les pungs du vent du "
+                              "siège et du vent du tour, et la couleur mixte, s'ajoutent)."),
     pattern("seven_pairs", "Chat Dui", "Seven pairs", "七對", 4,
             lambda r: {"pairs": int(r.form == SEVEN_PAIRS)},
             "Seven pairs; only with the house option seven_pairs. Does not also take concealed.",
-            excludes=["concealed"], forms=frozenset({SEVEN_PAIRS})),
+            excludes=["concealed"], forms=frozenset({SEVEN_PAIRS}),
+            french="Sept paires",
+            french_definition="Sept paires ; seulement avec l'option maison seven_pairs. Ne "
+                              "compte pas aussi la main cachée."),
 ]
 
 FLOWER_PATTERNS = [
     pattern("no_flowers", "Mo Fa", "No flowers", "無花", 1,
             lambda r: not r.hand.bonus and r.rules["no_flowers_bonus"],
             "The hand shows no flower or season (house option no_flowers_bonus).",
-            forms=ANY_FORM),
+            forms=ANY_FORM,
+            french="Sans fleurs",
+            french_definition="La main ne montre ni fleur ni saison (option maison "
+                              "no_flowers_bonus)."),
     pattern("own_flower", "Jing Fa", "Own flower", "正花", 1, own_flowers,
             "Each of the seat's own flower and own season, unless it is part of a complete set.",
-            forms=ANY_FORM, per="tile"),
+            forms=ANY_FORM, per="tile",
+            french="Fleur du siège",
+            french_definition="Chacune de la fleur et de la saison du siège, sauf si elle fait "
+                              "partie d'une série complète."),
     pattern("flower_set", "Yat Toi Fa", "Complete set of flowers", "一台花", 2,
             lambda r: len(complete_flower_sets(r)),
             "All four flowers, or all four seasons: 2 faan for each set.",
-            forms=ANY_FORM, per="set"),
+            forms=ANY_FORM, per="set",
+            french="Série complète de fleurs",
+            french_definition="Les quatre fleurs, ou les quatre saisons : 2 faan pour chaque "
+                              "série."),
 ]
 
 # Highest first; among equal values the order only decides which one is named (heavenly and
 # earthly first: they are about the deal, so they can sit on top of any other limit hand).
 LIMIT_HANDS = [
     pattern("heavenly", "Tin Wu", "Heavenly hand", "天糊", 13,
-            limit(lambda r: r.ctx.heavenly), "The dealer wins on the deal.", forms=ANY_FORM),
+            limit(lambda r: r.ctx.heavenly), "The dealer wins on the deal.", forms=ANY_FORM,
+            french="Main céleste",
+            french_definition="Le donneur gagne sur la donne."),
     pattern("earthly", "Dei Wu", "Earthly hand", "地糊", 13,
             limit(lambda r: r.ctx.earthly), "Won on the dealer's first discard.",
-            forms=ANY_FORM),
+            forms=ANY_FORM,
+            french="Main terrestre",
+            french_definition="Gagné sur la première défausse du donneur."),
     pattern("great_four_winds", "Dai Sei Hei", "Great four winds", "大四喜", 13,
-            limit(lambda r: wind_pungs(r) == 4), "Four wind pungs or kongs."),
+            limit(lambda r: wind_pungs(r) == 4), "Four wind pungs or kongs.",
+            french="Grands quatre vents",
+            french_definition="Quatre pungs ou kongs de vent."),
     pattern("four_kongs", "Sap Baat Lo Hon", "Four kongs", "十八羅漢", 13,
-            limit(lambda r: r.kongs == 4), "Four kongs."),
+            limit(lambda r: r.kongs == 4), "Four kongs.",
+            french="Quatre kongs",
+            french_definition="Quatre kongs."),
     pattern("thirteen_orphans", "Sap Saam Yiu", "Thirteen orphans", "十三么", 13,
             limit(lambda r: r.form == ORPHAN_FORM),
             "One each of the 1 and 9 of each suit and of each honor, plus one more of any of "
-            "them.", excludes=["concealed"], forms=frozenset({ORPHAN_FORM})),
+            "them.", excludes=["concealed"], forms=frozenset({ORPHAN_FORM}),
+            french="Treize orphelins",
+            french_definition="Un exemplaire de chacun des 1 et 9 de chaque couleur et de chaque "
+                              "honneur, plus un second exemplaire de l'un d'eux."),
     pattern("all_honors", "Zi Yat Sik", "All honors", "字一色", 10,
-            limit(lambda r: not r.suits), "Every tile an honor.", forms=TILE_FORMS),
+            limit(lambda r: not r.suits), "Every tile an honor.", forms=TILE_FORMS,
+            french="Tout honneurs",
+            french_definition="Toutes les tuiles sont des honneurs."),
     pattern("orphans", "Ching Yiu Gau", "Orphans", "清么九", 10,
             limit(lambda r: all(tiles.is_terminal(t) for t in r.kinds)),
-            "Every tile a 1 or a 9 (no honors).", forms=TILE_FORMS),
+            "Every tile a 1 or a 9 (no honors).", forms=TILE_FORMS,
+            french="Orphelins",
+            french_definition="Toutes les tuiles sont des 1 ou des 9 (sans honneur)."),
     pattern("four_concealed_pungs", "Kan Kan Wu", "Four concealed pungs", "坎坎糊", 10,
             limit(lambda r: r.concealed_triplets == 4),
             "Four concealed pungs or kongs: self-drawn, or won on a discard that completes the "
-            "eyes.", excludes=["concealed"]),
+            "eyes.", excludes=["concealed"],
+            french="Quatre pungs cachés",
+            french_definition="Quatre pungs ou kongs cachés : gagné en piochant soi-même, ou sur "
+                              "une défausse qui complète la paire."),
     pattern("nine_gates", "Gau Zi Lin Waan", "Nine gates", "九子連環", 10,
             limit(nine_gates),
             "Concealed, one suit: 1112345678999 plus any tile of that suit.",
-            excludes=["concealed"]),
+            excludes=["concealed"],
+            french="Neuf portes",
+            french_definition="Main cachée d'une seule couleur : 1112345678999 plus une tuile "
+                              "quelconque de cette couleur."),
 ]
 
 WINNING_CONDITIONS = [
     pattern("self_drawn", "Zi Mo", "Self-drawn", "自摸", 1, lambda r: r.ctx.self_drawn,
-            "The winning tile was drawn from the wall.", forms=ANY_FORM),
+            "The winning tile was drawn from the wall.", forms=ANY_FORM,
+            french="Pioche personnelle",
+            french_definition="La tuile gagnante a été piochée au mur."),
     pattern("concealed", "Mun Chin Ching", "Concealed hand", "門前清", 1,
             lambda r: not r.hand.has_revealed_set,
             "No revealed set (concealed kongs allowed), won either way; not on a hand of "
-            "thirteen orphans, nine gates, four concealed pungs or seven pairs.", forms=ANY_FORM),
+            "thirteen orphans, nine gates, four concealed pungs or seven pairs.", forms=ANY_FORM,
+            french="Main cachée",
+            french_definition="Aucun ensemble révélé (kongs cachés permis), gagnée d'une façon ou "
+                              "de l'autre ; pas sur une main de treize orphelins, neuf portes, "
+                              "quatre pungs cachés ou sept paires."),
     pattern("robbing_kong", "Cheung Gong", "Robbing a kong", "搶槓", 1,
             lambda r: r.ctx.robbing_kong,
-            "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM),
+            "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM,
+            french="Voler un kong",
+            french_definition="Gagné sur la tuile qu'un autre joueur ajoutait à un pung pour en "
+                              "faire un kong."),
     pattern("last_tile", "Hoi Dai Lou Yuet", "Last tile", "海底撈月", 1,
             lambda r: r.ctx.last_tile,
-            "Won on the last tile of the wall, or on the discard of it.", forms=ANY_FORM),
+            "Won on the last tile of the wall, or on the discard of it.", forms=ANY_FORM,
+            french="Dernière tuile",
+            french_definition="Gagné sur la dernière tuile du mur, ou sur sa défausse."),
     pattern("kong_replacement", "Gong Seung Hoi Fa", "Kong replacement", "槓上開花", 1,
             lambda r: r.ctx.kong_replacement,
             "Won on the replacement tile drawn after a kong (self-drawn adds its own faan).",
-            forms=ANY_FORM),
+            forms=ANY_FORM,
+            french="Remplacement du kong",
+            french_definition="Gagné sur la tuile de remplacement piochée après un kong (la "
+                              "pioche personnelle ajoute son propre faan)."),
     pattern("double_kong_replacement", "Gong Seung Gong", "Double kong replacement", "槓上槓", 8,
             lambda r: r.ctx.double_kong_replacement,
             "The kong replacement tile made a second kong, whose replacement won; replaces "
-            "kong replacement.", excludes=["kong_replacement"], forms=ANY_FORM),
+            "kong replacement.", excludes=["kong_replacement"], forms=ANY_FORM,
+            french="Double remplacement du kong",
+            french_definition="La tuile de remplacement du kong a fait un second kong, dont la "
+                              "tuile de remplacement a gagné ; remplace le remplacement du kong."),
 ]
 
 
@@ -194,9 +272,8 @@ def _with_limit_exclusions(limit_hands: list[Pattern]) -> list[Pattern]:
     done = []
     for index, p in enumerate(limit_hands):
         lower = [f"{q.id}:limit" for q in limit_hands[index + 1:]]
-        done.append(Pattern(p.id, p.name, p.english, p.chinese, p.value, p.holds, p.definition,
-                            p.excludes + tuple(plain) + ("seven_pairs:pairs",) + tuple(lower),
-                            p.forms, p.per))
+        done.append(replace(p, excludes=p.excludes + tuple(plain) + ("seven_pairs:pairs",)
+                            + tuple(lower)))
     return done
 
 
