@@ -57,6 +57,7 @@ def index(request):
         "form": form, "result": form.result if valid else None,
         "permalink": form.permalink_query() if valid and form.result else "",
         "keys": keyboard_rows(form.variant_id, form.variant.kinds),
+        "claimed_chows": form.variant.claimed_chows,
     })
     if valid:
         remembered[form.variant_id] = form.house_rules()

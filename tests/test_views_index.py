@@ -158,3 +158,52 @@ def test_first_load_is_small(client):
         with open(finders.find(asset), "rb") as handle:
             total += len(gzip.compress(handle.read()))
     assert total < 100_000
+
+
+@pytest.mark.parametrize("variant, pattern_id, french, romanized, chinese, english", [
+    ("shanghai", "1A", "Yeux spéciaux", "Jiang", "將", "Special eyes"),
+    ("hongkong", "all_chows", "Main de chows", "Ping Wu", "平糊", "All chows"),
+    ("sichuan", "pure_suit", "Main pure", "Qing Yi Se", "清一色", "Pure suit"),
+])
+def test_the_french_result_names_each_pattern_in_french(client, variant, pattern_id, french,
+                                                        romanized, chinese, english):
+    example = examples_for(variant)[pattern_id]
+    url = "/?" + example_query(variant, *example)
+    item = client.get(url, HTTP_ACCEPT_LANGUAGE="fr", **HTMX).content.decode().split(
+        f'data-pattern="{pattern_id}"')[1].split("</li>")[0]
+    assert french in item and romanized in item and chinese in item
+    assert f'<small lang="en">({english})</small>' in item  # English too, smaller
+    in_english = client.get(url, **HTMX).content.decode()
+    assert english in in_english and french not in in_english
+
+
+def test_the_french_result_names_excluded_patterns_in_french(client):
+    # 15D Two dragon suits includes 7A One dragon suit (rules-shanghai.md).
+    url = query(hand="123m 456m 456m 789m 99s")
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="fr", **HTMX).content.decode()
+    excluded = html.split('class="excluded"')[1].split("</ul>")[0]
+    assert "Une suite de dragon" in excluded and "Yi Tiao Long" in excluded
+    assert "incluse dans 15D" in excluded
+
+
+def test_american_card_lines_stay_as_the_card_writes_them_in_french(client):
+    pattern_id, example = next(iter(examples_for("american").items()))
+    html = client.get("/?" + example_query("american", *example), HTTP_ACCEPT_LANGUAGE="fr",
+                      **HTMX).content.decode()
+    line = next(ln for ln in VARIANTS["american"].describe()["patterns"] if ln["id"] == pattern_id)
+    assert f'data-pattern="{pattern_id}"' in html and line["english"] in html
+
+
+@pytest.mark.parametrize("variant, has_chow", [
+    ("shanghai", True), ("hongkong", True), ("sichuan", False), ("american", False)])
+def test_the_chow_button_only_where_a_chow_may_be_claimed(client, variant, has_chow):
+    html = client.get("/?" + urlencode({"variant": variant})).content.decode()
+    assert ('data-mode="chow"' in html) is has_chow
+    assert 'data-mode="pung"' in html and 'data-mode="kong"' in html
+    assert ("a chow starts at the tile tapped" in html) is has_chow
+
+
+def test_the_french_page_has_the_american_card_field_in_french(client):
+    html = client.get("/?" + urlencode({"variant": "american"}),
+                      HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Carte" in html and "Collez votre carte une fois" in html

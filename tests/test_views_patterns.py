@@ -59,3 +59,30 @@ def test_an_unknown_variant_has_no_library(client):
 def test_the_scorer_links_to_the_library_of_its_variant(client):
     html = client.get("/?" + urlencode({"variant": "sichuan"})).content.decode()
     assert 'href="/patterns/sichuan/"' in html
+
+
+@pytest.mark.parametrize("variant, pattern_id, french, definition", [
+    ("shanghai", "1A", "Yeux spéciaux", "Les yeux sont un 2, un 5 ou un 8 d&#x27;une couleur."),
+    ("hongkong", "pure_one_suit", "Couleur pure", "Toutes les tuiles d&#x27;une seule couleur."),
+    ("sichuan", "seven_pairs", "Sept Paires",
+     "Sept paires ; quatre tuiles identiques comptent pour deux paires."),
+])
+def test_the_library_in_french_shows_french_names_and_definitions(client, variant, pattern_id,
+                                                                   french, definition):
+    html = client.get(f"/patterns/{variant}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    pattern = VARIANTS[variant].table.by_id[pattern_id]
+    section = html.split(f'id="p-{pattern_id}"')[1].split("</li>")[0]
+    assert french in section and definition in section
+    assert pattern.name in section and pattern.chinese in section
+    assert f'<small lang="en">({pattern.english})</small>' in section
+    english = client.get(f"/patterns/{variant}/").content.decode()
+    assert french not in english and definition not in english
+
+
+@pytest.mark.parametrize("variant", ["shanghai", "hongkong", "sichuan"])
+def test_the_french_library_defines_every_pattern_in_french(client, variant):
+    html = client.get(f"/patterns/{variant}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    html = html.replace("&#x27;", "'")
+    for pattern in VARIANTS[variant].table:
+        section = html.split(f'id="p-{pattern.id}"')[1].split("</li>")[0]
+        assert pattern.french_definition in section and pattern.definition not in section

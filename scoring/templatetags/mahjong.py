@@ -2,8 +2,8 @@
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scoring.engine import tiles
 from scoring.engine.errors import HandError
@@ -136,3 +136,22 @@ def flag_label(name, value):
     label = field.label if field else name
     shown = seat(value) if isinstance(value, str) and value in "ESWN" else value
     return f"{label}: {shown}"
+
+
+def _french_page() -> bool:
+    return (get_language() or "").lower().startswith("fr")
+
+
+@register.filter
+def local_name(pattern):
+    """A pattern's name in the page's language: its `french` name on a French page when it has
+    one, its `english` name otherwise (engine patterns, result entries and card lines alike)."""
+    french = pattern.get("french") if hasattr(pattern, "get") else None
+    return french if french and _french_page() else pattern.get("english", "")
+
+
+@register.filter
+def local_definition(pattern):
+    """A pattern's definition in the page's language, like `local_name`."""
+    french = pattern.get("french_definition") if hasattr(pattern, "get") else None
+    return french if french and _french_page() else pattern.get("definition", "")
