@@ -168,6 +168,7 @@ def test_the_page_in_french_and_the_pattern_library(page):
     playwright_sync.expect(page.locator("html")).to_have_attribute("lang", "fr")
     playwright_sync.expect(total(page)).to_have_text("7")
     playwright_sync.expect(page.locator("#result")).to_contain_text("Nord paie Est 7")
+    playwright_sync.expect(page.locator("#result")).to_contain_text("Yeux spéciaux")  # 1A
     shot(page, "06-french")
     assert no_horizontal_scroll(page)
     page.goto(page.base + "/patterns/shanghai/")
@@ -175,3 +176,28 @@ def test_the_page_in_french_and_the_pattern_library(page):
     assert no_horizontal_scroll(page)
     page.locator("#p-15D a", has_text="").last.click()
     playwright_sync.expect(page.locator("#result")).to_contain_text("15D")
+
+
+def test_french_pattern_names_and_no_chow_button_in_sichuan(page):
+    page.goto(page.base + "/?variant=shanghai&hand=123m456m456m789m99s")
+    page.locator(".lang button[value=fr]").click()
+    playwright_sync.expect(page.locator("html")).to_have_attribute("lang", "fr")
+    # 15D two dragon suits 15 (it includes 7A, 2D and 2J) + 2A all sequences 2 (the 9s eyes
+    # make two suits) + 2B absence of one suit 2 + 2E no revealed set 2 + 2F one way to win (only
+    # 9s completes the eyes) 2 = 23 fan.
+    playwright_sync.expect(total(page)).to_have_text("23")
+    result = page.locator("#result")
+    playwright_sync.expect(result.locator(".patterns")).to_contain_text("Deux suites de dragon")
+    playwright_sync.expect(result.locator(".excluded")).to_contain_text("Une suite de dragon")
+    shot(page, "fr-shanghai-scored")
+    assert no_horizontal_scroll(page)
+    with page.expect_navigation():
+        page.locator("select[name=variant]").select_option("sichuan")
+    assert page.locator(".modes [data-mode=chow]").count() == 0
+    assert page.locator(".modes [data-mode=pung]").count() == 1
+    shot(page, "fr-sichuan-keyboard")
+    page.goto(page.base + "/patterns/sichuan/")
+    playwright_sync.expect(page.locator("#p-seven_pairs")).to_contain_text(
+        "quatre tuiles identiques comptent pour deux paires")
+    shot(page, "fr-sichuan-library")
+    assert no_horizontal_scroll(page)
