@@ -73,7 +73,7 @@ PATTERNS = [
     pattern("root", "Gen", "Root", "根", 1, roots,
             "Each tile kind of which the hand holds all four copies, in any form: a kong, a "
             "triplet and a sequence, two pairs...", per="tile",
-            french="Root",
+            french="Racine",
             french_definition="Chaque sorte de tuile dont la main tient les quatre exemplaires, "
                               "sous n'importe quelle forme : un carré, un brelan et une suite, "
                               "deux paires..."),
