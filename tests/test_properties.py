@@ -207,3 +207,12 @@ def test_engine_errors_carry_a_contract_code():
     with pytest.raises(HandError) as caught:
         parse("12x")
     assert caught.value.code == "bad_notation" and "Position 3" in caught.value.message
+
+
+@PROPERTY
+@given(st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=9), st.booleans())
+def test_the_quick_suit_check_agrees_with_listing_every_reading(counts, chows):
+    from scoring.engine.decompose import suit_completes, suit_readings
+    part = tuple(counts if chows else counts[:7])
+    assert suit_completes(part, chows) == (
+        sum(part) % 3 != 1 and bool(suit_readings(part, chows)))

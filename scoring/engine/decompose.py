@@ -58,10 +58,36 @@ def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
                  for groups, paired in suit_readings(counts, chows))
 
 
+def _splits_into_sets(counts: list[int], chows: bool) -> bool:
+    """Whether counts read as sets only. From the lowest number up, the copies a number cannot
+    put in its own pungs start chows: three chows from one number hold the same tiles as three
+    pungs, so `count % 3` chows is the only choice to try (no search)."""
+    for i, count in enumerate(counts):
+        extra = count % 3
+        if not extra:
+            continue
+        if not chows or i + 2 >= len(counts) or counts[i + 1] < extra or counts[i + 2] < extra:
+            return False
+        counts[i + 1] -= extra
+        counts[i + 2] -= extra
+    return True
+
+
 @cache
 def suit_completes(counts: tuple[int, ...], chows: bool) -> bool:
     """Whether one suit's counts read as sets (plus the pair when its size asks for one)."""
-    return bool(suit_readings(counts, chows))
+    size = sum(counts)
+    if size % 3 == 0:
+        return _splits_into_sets(list(counts), chows)
+    if size % 3 == 1:
+        return False
+    for pair, count in enumerate(counts):
+        if count >= 2:
+            rest = list(counts)
+            rest[pair] -= 2
+            if _splits_into_sets(rest, chows):
+                return True
+    return False
 
 
 @cache
