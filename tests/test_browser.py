@@ -1,54 +1,15 @@
 """The scoring page in Debian's headless Chromium at phone size (360 x 780), through Playwright.
 
-Screenshots go to /tmp/shots/ to be looked at; they are not compared.
+Screenshots go to /tmp/shots/ (<name>.png and <name>-screen.png) to be looked at; they are not
+compared.
 """
-
-import os
-from pathlib import Path
 
 import pytest
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+from tests.browser import MARKS, no_horizontal_scroll, shot
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path("/tmp/shots")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run"])
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
-    page = context.new_page()
-    page.base = live_server.url
-    yield page
-    context.close()
-
-
-def shot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
-
-
-def no_horizontal_scroll(page):
-    # Compared with the 360 px layout width itself: a mobile viewport may widen to fit overflow.
-    return page.evaluate("document.documentElement.scrollWidth") <= 360
+pytestmark = MARKS
 
 
 def key(page, name):
@@ -61,7 +22,7 @@ def total(page):
 
 def test_tap_a_hand_in_see_the_total_and_who_pays(page):
     page.goto(page.base + "/")
-    shot(page, "01-empty")
+    shot(page, "01-empty", screen=True)
     assert no_horizontal_scroll(page)
     # The contract's hand: 234m 567p 22s [EEE] [789p] +2s, seat and round East:
     # 1A 1 + 2F 2 + 2H East for round and seat 2 x 2 = 7 fan; North (upper house) pays 7.
@@ -79,12 +40,12 @@ def test_tap_a_hand_in_see_the_total_and_who_pays(page):
     playwright_sync.expect(total(page)).to_have_text("7")
     result = page.locator("#result")
     playwright_sync.expect(result).to_contain_text("North pays East 7")
-    shot(page, "02-scored")
+    shot(page, "02-scored", screen=True)
 
     page.get_by_label("Self-drawn").check()
     for seat in ("South", "West", "North"):
         playwright_sync.expect(result).to_contain_text(f"{seat} pays East 7")
-    shot(page, "03-self-drawn")
+    shot(page, "03-self-drawn", screen=True)
     assert no_horizontal_scroll(page)
 
     # The address bar is the permalink: a fresh page opened on it shows the same score.
@@ -112,7 +73,7 @@ def test_the_notation_box_drives_the_keyboard_and_errors_show_by_the_hand(page):
     box.fill("123m 456p 789s 345s 19s")
     playwright_sync.expect(page.locator("#hand-error")).to_contain_text("do not form")
     assert page.locator("#hand-view .tile").count() == 14
-    shot(page, "04-error")
+    shot(page, "04-error", screen=True)
     box.fill("123m 456p 789s 345s 99s")
     playwright_sync.expect(total(page)).to_be_visible()
     playwright_sync.expect(page.locator("#hand-error .error")).to_have_count(0)
@@ -158,7 +119,7 @@ def test_each_variant_scores_a_tapped_hand(page, variant, taps, expected):
             key(page, f"{digit} of {names[char]}").click()
         digits = ""
     playwright_sync.expect(total(page)).to_have_text(expected)
-    shot(page, f"05-{variant}")
+    shot(page, f"05-{variant}", screen=True)
     assert no_horizontal_scroll(page)
 
 
@@ -169,10 +130,10 @@ def test_the_page_in_french_and_the_pattern_library(page):
     playwright_sync.expect(total(page)).to_have_text("7")
     playwright_sync.expect(page.locator("#result")).to_contain_text("Nord paie Est 7")
     playwright_sync.expect(page.locator("#result")).to_contain_text("Yeux spéciaux")  # 1A
-    shot(page, "06-french")
+    shot(page, "06-french", screen=True)
     assert no_horizontal_scroll(page)
     page.goto(page.base + "/patterns/shanghai/")
-    shot(page, "07-library")
+    shot(page, "07-library", screen=True)
     assert no_horizontal_scroll(page)
     page.locator("#p-15D a", has_text="").last.click()
     playwright_sync.expect(page.locator("#result")).to_contain_text("15D")
@@ -189,15 +150,15 @@ def test_french_pattern_names_and_no_chow_button_in_sichuan(page):
     result = page.locator("#result")
     playwright_sync.expect(result.locator(".patterns")).to_contain_text("Deux suites de dragon")
     playwright_sync.expect(result.locator(".excluded")).to_contain_text("Une suite de dragon")
-    shot(page, "fr-shanghai-scored")
+    shot(page, "fr-shanghai-scored", screen=True)
     assert no_horizontal_scroll(page)
     with page.expect_navigation():
         page.locator("select[name=variant]").select_option("sichuan")
     assert page.locator(".modes [data-mode=chow]").count() == 0
     assert page.locator(".modes [data-mode=pung]").count() == 1
-    shot(page, "fr-sichuan-keyboard")
+    shot(page, "fr-sichuan-keyboard", screen=True)
     page.goto(page.base + "/patterns/sichuan/")
     playwright_sync.expect(page.locator("#p-seven_pairs")).to_contain_text(
         "quatre tuiles identiques comptent pour deux paires")
-    shot(page, "fr-sichuan-library")
+    shot(page, "fr-sichuan-library", screen=True)
     assert no_horizontal_scroll(page)

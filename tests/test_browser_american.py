@@ -5,56 +5,16 @@ the card travels in the form's query.
 Screenshots go to /tmp/shots/ to be looked at; they are not compared.
 """
 
-import os
-from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
 
+from tests.browser import MARKS, phone, shot
 from tests.test_american_doors import CARD, WINDS
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
-
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path("/tmp/shots")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
-]
+expect = pytest.importorskip("playwright.sync_api").expect
+pytestmark = MARKS
 TYPED_CARD = CARD.replace("\r\n", "\n")  # what a paste into the textarea holds
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run"])
-        yield browser
-        browser.close()
-
-
-def phone(browser, live_server, **options):
-    context = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2, **options)
-    page = context.new_page()
-    page.base = live_server.url
-    return context, page
-
-
-@pytest.fixture
-def page(browser, live_server):
-    context, page = phone(browser, live_server)
-    yield page
-    context.close()
-
-
-def shot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def card_box(page):

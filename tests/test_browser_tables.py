@@ -1,47 +1,15 @@
 """A whole evening on one phone (Chromium, 360 x 780): open a table, add three hands from the
 scorer and one by quick entry, undo one, settle up. Screenshots go to /tmp/shots/tables-*.png."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
+from tests.browser import MARKS, no_horizontal_scroll, shot
 
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path("/tmp/shots")
+expect = pytest.importorskip("playwright.sync_api").expect
 HAND = "234m 567p 22s [EEE] [789p] +2s"
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
-    pytest.mark.django_db(transaction=True),
-]
-
-
-@pytest.fixture
-def page(live_server):
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
-        context = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True,
-                                      is_mobile=True, device_scale_factor=2)
-        page = context.new_page()
-        page.base = live_server.url
-        yield page
-        context.close()
-        browser.close()
-
-
-def shot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"tables-{name}.png"), full_page=True)
-
-
-def fits(page):
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
 
 
 def totals(page):
@@ -70,12 +38,12 @@ def test_an_evening_at_one_table(page):
     page.get_by_label("Table name").fill("Friday")
     for seat, name in enumerate(("Ann", "Bob", "Cy", "Di")):  # East, South, West, North
         page.locator(f"input[name=player{seat}]").fill(name)
-    shot(page, "01-new")
-    assert fits(page)
+    shot(page, "tables-01-new")
+    assert no_horizontal_scroll(page)
     page.get_by_role("button", name="Open the table").click()
     expect(page.locator(".round-wind")).to_have_text("East round")
     expect(page.locator(".hand-number")).to_have_text("Hand 1")
-    shot(page, "02-empty-table")
+    shot(page, "tables-02-empty-table")
 
     # Hand 1: Bob (South) wins on Ann's discard: 1A 1 + 2F 2 + 2H round wind 2 = 5; Ann pays 5.
     from_scorer(page, "S")
@@ -92,7 +60,7 @@ def test_an_evening_at_one_table(page):
     assert totals(page) == {"Ann": "-17", "Bob": "7", "Cy": "-5", "Di": "15"}
     expect(page.locator(".player.dealer")).to_contain_text("Cy")
     expect(page.locator(".hand-number")).to_have_text("Hand 4")
-    shot(page, "03-three-hands")
+    shot(page, "tables-03-three-hands")
 
     # Hand 4 by quick entry: Ann wins 10 on Bob's discard.
     quick = page.locator("form.quick")
@@ -102,8 +70,8 @@ def test_an_evening_at_one_table(page):
     quick.get_by_role("button", name="Add the win").click()
     expect(page.locator(".hand-number")).to_have_text("Hand 5")
     assert totals(page) == {"Ann": "-7", "Bob": "-3", "Cy": "-5", "Di": "15"}
-    shot(page, "04-quick-entry")
-    assert fits(page)
+    shot(page, "tables-04-quick-entry")
+    assert no_horizontal_scroll(page)
 
     # Undo hand 4: back to the totals after hand 3.
     page.get_by_role("button", name="Undo hand 4").click()
@@ -111,12 +79,12 @@ def test_an_evening_at_one_table(page):
     expect(page.locator(".hand-number")).to_have_text("Hand 4")
     assert totals(page) == {"Ann": "-17", "Bob": "7", "Cy": "-5", "Di": "15"}
     assert page.locator(".hand-row").count() == 3
-    shot(page, "05-undone")
+    shot(page, "tables-05-undone")
 
     page.get_by_role("link", name="Settle up").click()
     items = page.locator(".settlement li")
     expect(items).to_have_count(3)
     assert [" ".join(t.split()) for t in items.all_inner_texts()] == [
         "Ann pays Di 15", "Cy pays Bob 5", "Ann pays Bob 2"]
-    shot(page, "06-settle")
-    assert fits(page)
+    shot(page, "tables-06-settle")
+    assert no_horizontal_scroll(page)

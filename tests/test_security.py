@@ -314,29 +314,19 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 # In a real browser --------------------------------------------------------------------------------
 
-CHROMIUM = "/usr/bin/chromium"
 LISTEN = """window.__csp = [];
 document.addEventListener("securitypolicyviolation",
   (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));"""
 
 
 @pytest.fixture
-def csp_page(live_server):
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
-        page = browser.new_page()
-        page.console = []
-        page.on("console", lambda message: page.console.append(message.text))
-        page.add_init_script(LISTEN)
-        page.base = live_server.url
-        page.expect = sync_api.expect
-        yield page
-        browser.close()
+def csp_page(page):
+    """The phone page (conftest.py), listening for policy violations and console messages."""
+    page.console = []
+    page.on("console", lambda message: page.console.append(message.text))
+    page.add_init_script(LISTEN)
+    page.expect = pytest.importorskip("playwright.sync_api").expect
+    return page
 
 
 def violations(page):

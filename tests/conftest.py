@@ -1,0 +1,31 @@
+"""Fixtures shared by the test modules. The browser ones skip when Playwright or Debian's
+Chromium is missing; see tests/browser.py."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser import CHROMIUM, LAUNCH_ARGS, phone
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    # Playwright's sync API keeps an event loop running in this thread; Django then refuses
+    # database calls from the test (the live server's flush, fixtures) unless told it is safe.
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                        args=LAUNCH_ARGS)
+            yield browser
+            browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context, page = phone(browser, live_server)
+    yield page
+    context.close()
