@@ -5,6 +5,8 @@ import json
 import pytest
 from django.test import Client
 
+from tests.helpers import post
+
 VALID = {"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s"}
 UNKNOWN_VARIANT = {"variant": "nope", "hand": "11m"}
 BAD_NOTATION = {"variant": "shanghai", "hand": "12x"}
@@ -19,11 +21,6 @@ RESULT_KEYS = {
 def client():
     # The API is csrf-exempt: prove it with a client that enforces CSRF like a browser.
     return Client(enforce_csrf_checks=True)
-
-
-def post(client, url, body):
-    data = body if isinstance(body, str) else json.dumps(body)
-    return client.post(url, data=data, content_type="application/json")
 
 
 def assert_error(response, code=None):

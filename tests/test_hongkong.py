@@ -14,19 +14,9 @@ from scoring.engine import score
 from scoring.engine.context import parse_context
 from scoring.engine.patterns import PatternTable
 from scoring.engine.variants import hongkong
+from tests.helpers import counted, play
 
 VARIANT = hongkong.VARIANT
-
-
-def play(hand, rules=None, **context):
-    result = score({"variant": "hongkong", "hand": hand, "context": context,
-                    "rules": rules or {}})
-    assert result["ok"], result
-    return result
-
-
-def counted(result):
-    return {p["id"]: p["count"] for p in result["patterns"]}
 
 
 def case(hand, total, patterns, rules=None, id=None, **context):

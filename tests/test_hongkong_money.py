@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import score
+from tests.helpers import paid, play
 
 # Worked totals (seat East, round East, discard from North unless said):
 # seat_wind 1 + round_wind 1 + no_flowers 1 = 3; self-drawn adds 1: 4
@@ -23,17 +24,6 @@ TEN = "111m999m111p99s[999p]2f+9s"
 THIRTEEN = "55m[111z][222z][333z][444z]+5m"
 # nothing at all: 0 (needs minimum_fan 0)
 ZERO = "123m222m[789p]456s55s2f+5s"
-
-
-def play(hand, rules=None, **context):
-    result = score({"variant": "hongkong", "hand": hand, "context": context,
-                    "rules": rules or {}})
-    assert result["ok"], result
-    return result
-
-
-def paid(result):
-    return {(t["from"], t["to"]): t["amount"] for t in result["payments"]["transfers"]}
 
 
 MONEY = [

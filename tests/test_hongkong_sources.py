@@ -15,15 +15,8 @@ Where a source differs from spec/rules-hongkong.md, the rules document stands an
 
 import pytest
 
-from scoring.engine import score
 from scoring.engine.variants.hongkong import VARIANT
-
-
-def play(hand, rules=None, **context):
-    result = score({"variant": "hongkong", "hand": hand, "context": context,
-                    "rules": rules or {}})
-    assert result["ok"], result
-    return result
+from tests.helpers import paid, play
 
 
 def calc(hand, total, id, seat="E"):
@@ -111,10 +104,6 @@ def test_calculator_worked_hands(hand, seat, total):
 # Nothing scores on this hand (a revealed chow, a pung, South's flower on East): 0 faan;
 # self-drawn: 1.
 CHICKEN = "123m222m[789p]456s55s2f+5s"
-
-
-def paid(result):
-    return {(t["from"], t["to"]): t["amount"] for t in result["payments"]["transfers"]}
 
 
 def test_scorer_multiplier_tables():

@@ -13,6 +13,7 @@ from scoring.engine import score, settle
 from scoring.engine.api import MAX_EVENTS
 from scoring.engine.card import MAX_CARD_CHARS, MAX_CARD_LINES
 from scoring.engine.notation import MAX_HAND_CHARS
+from tests.helpers import post
 
 BODY_LIMIT = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 HAND = "234m567p22s[EEE][789p]+2s"
@@ -22,10 +23,6 @@ CARD_LINE = "ev{} 25 X : 222a 444a 666b 888b FF\n"
 @pytest.fixture
 def client():
     return Client(enforce_csrf_checks=True)
-
-
-def post(client, url, text):
-    return client.post(url, data=text, content_type="application/json")
 
 
 def error_of(result):

@@ -1,6 +1,5 @@
 """GET /api/openapi.json describes the API truly: real responses validate against its schemas."""
 
-import json
 import re
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from jsonschema import Draft202012Validator
 from scoring.engine.errors import ERROR_CODES
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_request, examples_for
+from tests.helpers import post
 
 ENGINE = Path(__file__).resolve().parent.parent / "scoring" / "engine"
 
@@ -35,11 +35,6 @@ def validate(document):
 @pytest.fixture
 def client():
     return Client(enforce_csrf_checks=True)
-
-
-def post(client, url, body):
-    data = body if isinstance(body, str) else json.dumps(body)
-    return client.post(url, data=data, content_type="application/json")
 
 
 def test_the_document_is_openapi_3_1_with_every_route(document):

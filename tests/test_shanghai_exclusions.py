@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from scoring.engine import score
 from scoring.engine.context import parse_context
 from scoring.engine.patterns import Pattern, PatternTable
 from scoring.engine.variants.shanghai import PATTERNS, Shanghai
+from tests.helpers import counted, scored
 
 # The table of the rules document, row by row: (counted, not counted). "2H:dragon" is "2H for its
 # dragon triplets", "2H:wind" is "2H for its wind triplets".
@@ -31,13 +31,6 @@ EXCLUSION_ROWS = [
 ]
 
 SEAT_SOUTH = {"seat_wind": "S", "round_wind": "E"}
-
-
-def scored(hand, context=None, rules=None):
-    result = score({"variant": "shanghai", "hand": hand, "context": context or {},
-                    "rules": rules or {}})
-    assert result["ok"], result
-    return result
 
 
 def row(counted, gone, hand, total, context=None):
@@ -127,10 +120,6 @@ VACUOUS = [
     # 3H needs wind eyes or two suited pungs; four wind pungs leave room for neither.
     pytest.param("100A", "3H", "[111z] [222z] [333z] 444z 33m +4z", id="100A-removes-3H"),
 ]
-
-
-def counted(result):
-    return {p["id"]: p["count"] for p in result["patterns"]}
 
 
 @pytest.mark.parametrize("excluder, gone, hand, total, context", CASES)

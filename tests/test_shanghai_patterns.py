@@ -8,19 +8,8 @@ won on a discard, seat and round wind East (so an East pung is 2H twice), the di
 
 import pytest
 
-from scoring.engine import score
 from scoring.engine.variants.shanghai import PATTERNS
-
-
-def scored(hand, context=None, rules=None):
-    result = score({"variant": "shanghai", "hand": hand, "context": context or {},
-                    "rules": rules or {}})
-    assert result["ok"], result
-    return result
-
-
-def counted(result):
-    return {p["id"]: p["count"] for p in result["patterns"]}
+from tests.helpers import counted, scored
 
 
 def excluded(result):

@@ -4,20 +4,9 @@ whom, the dealer and discarder defaults, and waits (rules-shanghai.md; contract 
 
 import pytest
 
-from scoring.engine import score
+from tests.helpers import counted, scored
 
 SEATS = ("E", "S", "W", "N")
-
-
-def scored(hand, context=None, rules=None):
-    result = score({"variant": "shanghai", "hand": hand, "context": context or {},
-                    "rules": rules or {}})
-    assert result["ok"], result
-    return result
-
-
-def counted(result):
-    return {p["id"]: p["count"] for p in result["patterns"]}
 
 
 def transfers(result):
