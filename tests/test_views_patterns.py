@@ -86,3 +86,12 @@ def test_the_french_library_defines_every_pattern_in_french(client, variant):
     for pattern in VARIANTS[variant].table:
         section = html.split(f'id="p-{pattern.id}"')[1].split("</li>")[0]
         assert pattern.french_definition in section and pattern.definition not in section
+
+
+def test_what_a_pattern_counts_once_per_is_in_the_page_language(client):
+    # 2H counts per set, 3G per tile, 2J per suit (rules-shanghai.md).
+    english = client.get("/patterns/shanghai/").content.decode()
+    french = client.get("/patterns/shanghai/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    for word, mot in (("set", "combinaison"), ("tile", "tuile"), ("suit", "couleur")):
+        assert f"per {word}" in english
+        assert f"par {mot}" in french and f"per {word}" not in french

@@ -155,3 +155,12 @@ def local_definition(pattern):
     """A pattern's definition in the page's language, like `local_name`."""
     french = pattern.get("french_definition") if hasattr(pattern, "get") else None
     return french if french and _french_page() else pattern.get("definition", "")
+
+
+@register.filter
+def per_word(per: str) -> str:
+    """What a pattern counts once per ('set', 'tile', 'suit'), in the page's language."""
+    words = {"set": pgettext("counted once per", "set"),
+             "tile": pgettext("counted once per", "tile"),
+             "suit": pgettext("counted once per", "suit")}
+    return words.get(per, per)
