@@ -57,8 +57,19 @@ class _Reader:
 
     def read_tiles(self, stop: str) -> list[int]:
         """Tiles up to one of the `stop` characters (or the end); digits need a suit letter."""
-        found: list[int] = []
         text = self.text
+        end = _WELL_FORMED.match(text, self.pos).end()
+        if end == len(text) or text[end] in stop:  # the usual case: no fault to locate
+            found = []
+            for digits, letter, alias in _TOKEN.findall(text, self.pos, end):
+                if digits:
+                    tile_of = _TILE_OF[letter]
+                    found += [tile_of[digit] for digit in digits]
+                else:
+                    found.append(tiles.ALIASES[alias])
+            self.pos = end
+            return found
+        found = []
         while self.pos < len(text) and text[self.pos] not in stop:
             match = _TILES.match(text, self.pos)
             if match is None:
@@ -97,6 +108,11 @@ class _Reader:
 _DIGITS = "0123456789"
 # A run of numbers with its suit letter, one honor alias (or the joker), or spaces.
 _TILES = re.compile(r"([0-9]+)([mpszf])|([ESWNPFCJ])|\s+")
+# Runs of well-formed tiles only (every number within its suit): read without per-run checks.
+_WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f|[ESWNPFCJ]|\s+)*")
+_TOKEN = re.compile(r"([1-9]+)([mpszf])|([ESWNPFCJ])")
+_TILE_OF = {letter: {str(rank): base + rank - 1 for rank in range(1, size + 1)}
+            for letter, (base, size) in tiles.SUIT_LETTERS.items()}
 
 
 def parse(text: str) -> ParsedHand:
