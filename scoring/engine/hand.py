@@ -166,13 +166,23 @@ class Hand:
 def count_copies(parsed: ParsedHand, copies_of) -> None:
     """`too_many_copies` naming the first tile written more often than the set holds it."""
     seen: dict[int, int] = {}
-    for tile in parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles):
+    for tile in _written(parsed):
         seen[tile] = seen.get(tile, 0) + 1
+    if all(n <= copies_of(tile) for tile, n in seen.items()):  # the usual case
+        return
     for tile in sorted(seen):
         if seen[tile] > copies_of(tile):
             raise HandError("too_many_copies", f"{tiles.code(tile)} ({tiles.name(tile)}) is "
                             f"written {seen[tile]} times, but the set has only "
                             f"{copies_of(tile)}.")
+
+
+def _written(parsed: ParsedHand) -> list[int]:
+    """Every tile written: the concealed ones, then each group's."""
+    found = list(parsed.concealed)
+    for group in parsed.groups:
+        found += group.tiles
+    return found
 
 
 def standard_copies(tile: int) -> int:
@@ -181,7 +191,8 @@ def standard_copies(tile: int) -> int:
 
 def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
     """Check a parsed hand against a variant's tile set and the standard 14-tile count."""
-    for tile in parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles):
+    written = _written(parsed)
+    for tile in () if kinds.issuperset(written) else written:  # the loop names the first stranger
         if tile not in kinds:
             raise HandError("tile_not_in_variant",
                             f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this "

@@ -176,11 +176,12 @@ def format_tiles(kinds) -> str:
     out, run_suit = [], None
     for tile in sorted(kinds):
         suit = _SUIT[tile]
-        if suit != run_suit and run_suit not in (None, "J"):
-            out.append(run_suit)
+        if suit != run_suit:
+            if run_suit is not None and run_suit != "J":
+                out.append(run_suit)
+            run_suit = suit
         out.append(_DIGIT[tile])
-        run_suit = suit
-    if run_suit not in (None, "J"):
+    if run_suit is not None and run_suit != "J":
         out.append(run_suit)
     return "".join(out)
 
