@@ -82,7 +82,12 @@ class TileSet:
         return _set_text(self.tiles, self.exposed, self.concealed_kong)
 
     def completed_by_discard(self) -> "TileSet":
-        return replace(self, by_discard=True) if self.is_triplet else self
+        return _by_discard(self) if self.kind in (PUNG, KONG) else self
+
+
+@cache
+def _by_discard(group: TileSet) -> TileSet:
+    return replace(group, by_discard=True)
 
 
 @lru_cache(maxsize=4096)

@@ -25,7 +25,9 @@ FACTS = ("chow", "two_chows", "three_chows", "four_chows",
 FACT_BIT = {name: 1 << i for i, name in enumerate(FACTS)}
 # Times the bit of 'chow' ('triplet'): the bits of one, two, three and four of them.
 _AT_LEAST = (0, 1, 3, 7, 15)
-_BIT = FACT_BIT
+_CHOW_BIT, _TRIPLET_BIT = FACT_BIT["chow"], FACT_BIT["triplet"]
+_TWO_KONGS_BIT, _HONOR_TRIPLET_BIT = FACT_BIT["two_kongs"], FACT_BIT["honor_triplet"]
+_HONOR_BIT, _SINGLE_WAIT_BIT = FACT_BIT["honor"], FACT_BIT["single_wait"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,43 +47,44 @@ class Reading:
 
     def __post_init__(self):
         # The facts nearly every predicate reads, in one pass (a reading is scored once).
-        sets, chows, triplets, masks = [], [], [], []
+        sets, chows, triplets = [], [], []
         chow_firsts: dict[int, int] = {}
         eyes = None
         kongs = concealed = honor_triplets = 0
-        standard = self.form == STANDARD
-        for group in self.groups:
-            masks.append(group.mask)
-            if not standard:
-                continue
-            kind = group.kind
-            if kind == PAIR:
-                eyes = group
-                continue
-            sets.append(group)
-            if kind == CHOW:
-                chows.append(group)
-                chow_firsts[group.first] = chow_firsts.get(group.first, 0) + 1
-            else:
-                triplets.append(group)
-                kongs += kind == KONG
-                concealed += group.concealed
-                honor_triplets += group.first >= HONOR_FIRST
+        groups = self.groups
+        if self.form == STANDARD:
+            for group in groups:
+                kind = group.kind
+                if kind == PAIR:
+                    eyes = group
+                    continue
+                sets.append(group)
+                if kind == CHOW:
+                    chows.append(group)
+                    first = group.tiles[0]
+                    chow_firsts[first] = chow_firsts.get(first, 0) + 1
+                else:
+                    triplets.append(group)
+                    if kind == KONG:
+                        kongs += 1
+                    if group.concealed:
+                        concealed += 1
+                    if group.tiles[0] >= HONOR_FIRST:
+                        honor_triplets += 1
         mask = self.hand.mask
         ctx = self.ctx
-        shape = (_AT_LEAST[len(chows)] * _BIT["chow"]
-                 | _AT_LEAST[len(triplets)] * _BIT["triplet"]
-                 | (kongs >= 2) * _BIT["two_kongs"] | (honor_triplets > 0) * _BIT["honor_triplet"]
-                 | bool(mask & HONOR_BIT) * _BIT["honor"]
-                 | (len(self.waits) == 1) * _BIT["single_wait"])
+        has_honor = bool(mask & HONOR_BIT)
+        shape = (_AT_LEAST[len(chows)] * _CHOW_BIT | _AT_LEAST[len(triplets)] * _TRIPLET_BIT
+                 | (kongs >= 2) * _TWO_KONGS_BIT | (honor_triplets > 0) * _HONOR_TRIPLET_BIT
+                 | has_honor * _HONOR_BIT | (len(self.waits) == 1) * _SINGLE_WAIT_BIT)
         for bit, flag in _CONTEXT_BITS:
             if getattr(ctx, flag):
                 shape |= bit
         facts = {"sets": tuple(sets), "eyes": eyes, "chows": tuple(chows),
                  "triplets": tuple(triplets), "kongs": kongs, "concealed_triplets": concealed,
                  "chow_firsts": chow_firsts,
-                 "triplet_tiles": frozenset(t.first for t in triplets),
-                 "group_masks": tuple(masks), "has_honor": bool(mask & HONOR_BIT),
+                 "triplet_tiles": frozenset([t.tiles[0] for t in triplets]),
+                 "group_masks": tuple([group.mask for group in groups]), "has_honor": has_honor,
                  "has_terminal": bool(mask & TERMINAL_BITS), "shape": shape}
         self.__dict__.update(facts)  # frozen to callers; filled once here
 
@@ -253,6 +256,15 @@ class PatternTable:
                     raise ValueError(f"{p.id} excludes unknown or itself: {target}")
         self.closure = {p.id: self._close(p.id, ()) for p in self.patterns}
         self._gated: dict[tuple[str, int], tuple[Pattern, ...]] = {}  # cache: (form, shape)
+        self._counted: dict[tuple[str, int], Counted] = {}  # cache: (id, count), values alike
+
+    def counted(self, pattern: Pattern, count: int) -> Counted:
+        """`Counted(pattern, count)`, made once per table (a Counted is an immutable value)."""
+        key = (pattern.id, count)
+        found = self._counted.get(key)
+        if found is None:
+            found = self._counted[key] = Counted(pattern, count)
+        return found
 
     def candidates(self, form: str, shape: int) -> tuple[Pattern, ...]:
         """The patterns of `form` whose needed facts all hold in `shape` (cached per shape)."""
@@ -294,9 +306,10 @@ class PatternTable:
                 held.append((p, count))
         closure = self.closure
         if not any(closure[p.id] for p, _ in held):  # nothing to exclude: count them all
-            return Evaluation(reading, tuple(
-                Counted(p, sum(count.values()) if count.__class__ is dict else int(count))
-                for p, count in held), ())
+            counted = self.counted
+            return Evaluation(reading, tuple([
+                counted(p, sum(count.values()) if count.__class__ is dict else int(count))
+                for p, count in held]), ())
         found: dict[str, dict[str | None, int]] = {
             p.id: count if count.__class__ is dict else {None: int(count)} for p, count in held}
         closure, by_id = self.closure, self.by_id
@@ -317,6 +330,6 @@ class PatternTable:
                         n = found[target].pop(facet)
                         excluded.append(Excluded(by_id[target], n, holder, facet))
         # `found` is in table order: patterns were tried in that order.
-        counted = tuple(Counted(by_id[i], total) for i, f in found.items()
+        counted = tuple(self.counted(by_id[i], total) for i, f in found.items()
                         if (total := sum(f.values())))
         return Evaluation(reading, counted, tuple(excluded))
