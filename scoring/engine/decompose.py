@@ -191,10 +191,14 @@ class Forms:
         A kind of which the hand already holds all four copies is not a wait. One more tile
         changes one suit only: each suit's completing tiles come from a per-suit table.
         """
-        winning, counts = hand.winning, hand.counts
-        before = list(hand.concealed)
-        before[winning] -= 1
-        states = [suit_state(tuple(before[low:high]), chows) for low, high, chows in SLICES]
+        winning, counts, concealed = hand.winning, hand.counts, hand.concealed
+        states = []
+        for low, high, chows in SLICES:
+            part = concealed[low:high]
+            if low <= winning < high:  # the winning tile's suit, before that tile
+                at = winning - low
+                part = part[:at] + (part[at] - 1,) + part[at + 1:]
+            states.append(suit_state(part, chows))
         broken = [index for index, state in enumerate(states) if not state[0]]
         pairs = sum(state[1] for state in states)
         found = set()
@@ -208,7 +212,10 @@ class Forms:
                 tile = low + offset
                 if counts[tile] - (tile == winning) < 4:
                     found.add(tile)
-        if not hand.melds:
+        if not hand.melds and (self.seven_pairs or self.thirteen_orphans and sum(
+                concealed[t] for t in tiles.ORPHANS) - (winning in tiles.ORPHANS) == 13):
+            before = list(concealed)
+            before[winning] -= 1
             found.update(self.special_waits(before, [n - (t == winning)
                                                      for t, n in enumerate(counts)]))
         return tuple(sorted(found & self.kinds))

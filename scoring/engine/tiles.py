@@ -86,6 +86,8 @@ def rank_of(tile: int) -> int:
 
 def code(tile: int) -> str:
     """The canonical text of one tile: '5p', '1z', '3f', 'J'."""
+    if 0 <= tile < KINDS:
+        return _CODES[tile]
     return "J" if tile == JOKER else f"{rank_of(tile)}{suit_of(tile)}"
 
 
@@ -106,3 +108,6 @@ def name(tile: int) -> str:
 def seat_of_bonus(tile: int) -> str:
     """The seat wind that owns a flower or season: flower n and season n+4 belong to seat n."""
     return WINDS[(tile - FLOWER_BASE) % 4]
+
+
+_CODES = tuple("J" if tile == JOKER else f"{rank_of(tile)}{suit_of(tile)}" for tile in range(KINDS))
