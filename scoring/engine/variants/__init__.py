@@ -5,21 +5,21 @@ from importlib import import_module
 
 from ..errors import HandError
 
-# Each id, in catalog order, with the module defining its VARIANT (`VARIANT.id` is the id).
-MODULES = (("shanghai", "shanghai"), ("hongkong", "hongkong"), ("sichuan", "sichuan"),
-           ("american", "american"))
+# Each id, in catalog order; the module of that name defines its VARIANT (`VARIANT.id` is the id).
+MODULES = ("shanghai", "hongkong", "sichuan", "american")
 
 
 class Registry(Mapping):
     """The variants by id, read like a dict. A variant's module is imported on first use, so that
     a door scoring Shanghai hands never pays for the American card parser at start-up."""
 
-    def __init__(self, modules):
-        self._modules = dict(modules)
+    def __init__(self, ids):
+        self._modules = tuple(ids)
 
     def __getitem__(self, variant_id):
-        module = import_module(f"{__name__}.{self._modules[variant_id]}")
-        return module.VARIANT
+        if variant_id not in self._modules:
+            raise KeyError(variant_id)
+        return import_module(f"{__name__}.{variant_id}").VARIANT
 
     def __contains__(self, variant_id):
         return variant_id in self._modules
