@@ -7,7 +7,7 @@ from . import tiles
 from .errors import HandError
 from .notation import EXPOSED, ParsedHand, format_hand, format_tiles
 
-CHOW, PUNG, KONG, PAIR, ORPHANS, SPECIAL = "chow", "pung", "kong", "pair", "orphans", "special"
+CHOW, PUNG, KONG, PAIR, ORPHANS = "chow", "pung", "kong", "pair", "orphans"
 
 # A tile mask: bit n (1-9) for a suited tile of number n, HONOR_BIT for any honor.
 HONOR_BIT = 1 << 10

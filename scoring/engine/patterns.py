@@ -102,10 +102,6 @@ class Reading:
     has_terminal: bool = field(init=False, repr=False, compare=False)
     shape: int = field(init=False, repr=False, compare=False)  # FACTS that hold, as bits
 
-    @property
-    def is_standard(self) -> bool:
-        return self.form == STANDARD
-
     @cached_property
     def revealed_sets(self) -> int:
         """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed ones)."""
