@@ -34,7 +34,8 @@ _HONOR_BIT, _SINGLE_WAIT_BIT = FACT_BIT["honor"], FACT_BIT["single_wait"]
 class Reading:
     """One decomposition of a hand, the group the winning tile completed, and how it was won.
 
-    The facts many predicates share are computed once, on first use.
+    The facts nearly every predicate reads are computed once, when the reading is made; rarer
+    ones on first use.
     """
 
     hand: Hand
@@ -69,7 +70,7 @@ class Reading:
                         kongs += 1
                     if group.concealed:
                         concealed += 1
-                    if group.tiles[0] >= HONOR_FIRST:
+                    if group.tiles[0] >= tiles.HONOR_BASE:
                         honor_triplets += 1
         mask = self.hand.mask
         ctx = self.ctx
@@ -137,7 +138,6 @@ class Reading:
         return tiles.wind_tile(self.ctx.round_wind)
 
 
-HONOR_FIRST = tiles.HONOR_BASE
 _CONTEXT_BITS = tuple((FACT_BIT[flag], flag) for flag in CONTEXT_FACTS)
 
 Count = int | dict[str, int]
@@ -308,23 +308,22 @@ class PatternTable:
                 for p, count in held]), ())
         found: dict[str, dict[str | None, int]] = {
             p.id: count if count.__class__ is dict else {None: int(count)} for p, count in held}
-        closure, by_id = self.closure, self.by_id
+        by_id = self.by_id
         removed = {target for holder in found for target, facet in closure[holder]
                    if facet is None and target in found}
         excluded = []
-        holders = [by_id[h] for h in found if h not in removed]
-        if removed or any(closure[h.id] for h in holders):
-            # The excluder named is the highest counted holder removing it (closure makes one).
-            holders.sort(key=lambda p: (-p.value, p.id))
-            for target in sorted(removed, key=lambda i: (-by_id[i].value, i)):
-                by = next(h for h in holders if (target, None) in closure[h.id])
-                excluded.append(Excluded(by_id[target], sum(found[target].values()), by, None))
-            found = {i: dict(f) for i, f in found.items() if i not in removed}
-            for holder in holders:
-                for target, facet in sorted(closure[holder.id], key=str):
-                    if facet and target in found and found[target].get(facet):
-                        n = found[target].pop(facet)
-                        excluded.append(Excluded(by_id[target], n, holder, facet))
+        # The excluder named is the highest counted holder removing it (closure makes one).
+        holders = sorted((by_id[h] for h in found if h not in removed),
+                         key=lambda p: (-p.value, p.id))
+        for target in sorted(removed, key=lambda i: (-by_id[i].value, i)):
+            by = next(h for h in holders if (target, None) in closure[h.id])
+            excluded.append(Excluded(by_id[target], sum(found[target].values()), by, None))
+        found = {i: dict(f) for i, f in found.items() if i not in removed}
+        for holder in holders:
+            for target, facet in sorted(closure[holder.id], key=str):
+                if facet and target in found and found[target].get(facet):
+                    n = found[target].pop(facet)
+                    excluded.append(Excluded(by_id[target], n, holder, facet))
         # `found` is in table order: patterns were tried in that order.
         counted = tuple(self.counted(by_id[i], total) for i, f in found.items()
                         if (total := sum(f.values())))
