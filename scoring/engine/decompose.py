@@ -202,8 +202,13 @@ class Forms:
         broken = [index for index, state in enumerate(states) if not state[0]]
         pairs = sum(state[1] for state in states)
         found = set()
-        # One more tile changes one suit: it must mend the only broken suit, if there is one.
-        for index in broken if len(broken) == 1 else () if broken else range(4):
+        # One more tile changes one suit: it must mend the only broken suit if there is one;
+        # with two broken suits, no tile completes the hand.
+        if not broken:
+            growable = range(4)
+        else:
+            growable = broken if len(broken) == 1 else ()
+        for index in growable:
             _, pair, grown_pair, completions = states[index]
             if pairs - pair + grown_pair != 1:
                 continue
