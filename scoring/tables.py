@@ -321,12 +321,7 @@ def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
     capped, _limit = variant.settle_total(total, checked)
     meets = capped >= variant.minimum(checked)
     points = variant.points(capped, checked)
-    if not meets:
-        seat_transfers = []
-    elif variant_id == "american" and checked["card"] == "temporary":
-        seat_transfers = variant.temporary_payments(points, ctx)
-    else:
-        seat_transfers = variant.payments(points, ctx, checked)
+    seat_transfers = variant.payments(points, ctx, checked) if meets else []
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, total,
                     by_player(position, seat_transfers),
                     {"source": "quick", "unit": variant.unit, "points": str(money(points)),

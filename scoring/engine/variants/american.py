@@ -216,7 +216,10 @@ class American(Variant):
 
     def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float]]:
         """The League's rules: on a discard the discarder pays 2 x points and the others points;
-        self-drawn or won by a joker exchange, each of the three pays 2 x points."""
+        self-drawn or won by a joker exchange, each of the three pays 2 x points. The temporary
+        table pays its own way (`temporary_payments`)."""
+        if rules["card"] == "temporary":
+            return self.temporary_payments(points, ctx)
         winner = ctx.seat_wind
         if ctx.self_drawn or ctx.joker_exchange:
             return [(seat, winner, 2 * points) for seat in ctx.others]
@@ -265,7 +268,7 @@ class American(Variant):
             "decomposition": [f.text() for f in filled],
             "winning_group": winning_group(filled, parsed.winning),
             "match": {"line": None, "groups": [f.as_dict() for f in filled]},
-            "payments": ledger(self.temporary_payments(total, ctx)),
+            "payments": ledger(self.payments(total, ctx, rules)),
         })
         return result
 
