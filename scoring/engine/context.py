@@ -4,6 +4,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from .errors import HandError
+from .hand import cached_property
 from .tiles import WINDS
 
 FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
@@ -30,6 +31,11 @@ class WinContext:
     joker_exchange: bool = False
     void_suit: str | None = None
     opponents: tuple[str, ...] = ("S", "W", "N")
+
+    @cached_property
+    def true_flags(self) -> tuple[str, ...]:
+        """The FLAGS that are set (usually none)."""
+        return tuple(flag for flag in FLAGS if getattr(self, flag))
 
     @property
     def others(self) -> tuple[str, ...]:

@@ -203,7 +203,6 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
                             f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this "
                             "variant.")
     melds = tuple(set_of_group(group) for group in parsed.groups)
-    count_copies(parsed, standard_copies)
     concealed = [0] * tiles.PLAYING_KINDS
     bonus = []
     for tile in parsed.concealed:
@@ -211,6 +210,12 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
             concealed[tile] += 1
         else:
             bonus.append(tile)
+    totals = concealed.copy()
+    for meld in melds:
+        for tile in meld.tiles:
+            totals[tile] += 1
+    if max(totals) > 4 or len(set(bonus)) < len(bonus):  # perhaps too many: find which
+        count_copies(parsed, standard_copies)
     found = sum(concealed) + 3 * len(melds)
     if found != 14:
         kongs = sum(meld.kind == KONG for meld in melds)

@@ -58,17 +58,6 @@ class _Reader:
     def read_tiles(self, stop: str) -> list[int]:
         """Tiles up to one of the `stop` characters (or the end); digits need a suit letter."""
         text = self.text
-        end = _WELL_FORMED.match(text, self.pos).end()
-        if end == len(text) or text[end] in stop:  # the usual case: no fault to locate
-            found = []
-            for digits, letter, alias in _TOKEN.findall(text, self.pos, end):
-                if digits:
-                    tile_of = _TILE_OF[letter]
-                    found += [tile_of[digit] for digit in digits]
-                else:
-                    found.append(tiles.ALIASES[alias])
-            self.pos = end
-            return found
         found = []
         while self.pos < len(text) and text[self.pos] not in stop:
             match = _TILES.match(text, self.pos)
@@ -108,11 +97,55 @@ class _Reader:
 _DIGITS = "0123456789"
 # A run of numbers with its suit letter, one honor alias (or the joker), or spaces.
 _TILES = re.compile(r"([0-9]+)([mpszf])|([ESWNPFCJ])|\s+")
-# Runs of well-formed tiles only (every number within its suit): read without per-run checks.
-_WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f|[ESWNPFCJ]|\s+)*")
-_TOKEN = re.compile(r"([1-9]+)([mpszf])|([ESWNPFCJ])")
+# A text made only of well-formed tiles (every number within its suit), brackets, '+' and spaces:
+# read in one pass by `_read_well_formed`.
+_WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f|[ESWNPFCJ]|[][()+]|\s)*")
+_TOKEN = re.compile(r"([1-9]+)([mpszf])|([ESWNPFCJ])|(\S)")
 _TILE_OF = {letter: {str(rank): base + rank - 1 for rank in range(1, size + 1)}
             for letter, (base, size) in tiles.SUIT_LETTERS.items()}
+
+
+def _read_well_formed(text: str) -> "ParsedHand | None":
+    """The usual hand, read in one pass over its tokens; None when anything is out of place
+    (the strict reader then finds and names the fault)."""
+    if _WELL_FORMED.fullmatch(text) is None:
+        return None
+    concealed: list[int] = []
+    groups: list[Group] = []
+    current = concealed  # where tiles go: the concealed tiles, a group, or after the '+'
+    bracket = None
+    after_plus = None
+    for digits, letter, alias, mark in _TOKEN.findall(text):
+        if digits:
+            tile_of = _TILE_OF[letter]
+            current += [tile_of[digit] for digit in digits]
+        elif alias:
+            current.append(tiles.ALIASES[alias])
+        elif after_plus is not None:
+            return None  # nothing but the winning tile follows '+'
+        elif mark in CLOSERS:
+            if bracket is not None:
+                return None
+            bracket, current = mark, []
+        elif mark == "+":
+            if bracket is not None:
+                return None
+            after_plus = current = []
+        else:  # a closing bracket
+            if bracket is None or mark != CLOSERS[bracket] or not current:
+                return None
+            groups.append(Group(bracket, tuple(sorted(current))))
+            bracket, current = None, concealed
+    if bracket is not None:
+        return None
+    if after_plus is None:
+        playing = [t for t in concealed if t < tiles.PLAYING_KINDS]
+        winning = playing[-1] if playing else None
+    elif len(after_plus) != 1 or after_plus[0] not in concealed:
+        return None
+    else:
+        winning = after_plus[0]
+    return ParsedHand(tuple(sorted(concealed)), tuple(groups), winning)
 
 
 def parse(text: str) -> ParsedHand:
@@ -126,6 +159,11 @@ def parse(text: str) -> ParsedHand:
     if len(text) > MAX_HAND_CHARS:
         raise HandError("bad_notation", f"The hand is {len(text)} characters long; a hand is "
                         f"written in at most {MAX_HAND_CHARS}.")
+    return _read_well_formed(text) or _read_strict(text)
+
+
+def _read_strict(text: str) -> ParsedHand:
+    """Character by character, so that a fault is found and named where it stands."""
     reader = _Reader(text)
     concealed: list[int] = []
     groups: list[Group] = []

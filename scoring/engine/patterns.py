@@ -7,7 +7,8 @@ remove one facet only (Shanghai's 20A removes 2H for its dragon triplets, not fo
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from . import tiles
 from .context import WinContext
@@ -28,14 +29,14 @@ _AT_LEAST = (0, 1, 3, 7, 15)
 _CHOW_BIT, _TRIPLET_BIT = FACT_BIT["chow"], FACT_BIT["triplet"]
 _TWO_KONGS_BIT, _HONOR_TRIPLET_BIT = FACT_BIT["two_kongs"], FACT_BIT["honor_triplet"]
 _HONOR_BIT, _SINGLE_WAIT_BIT = FACT_BIT["honor"], FACT_BIT["single_wait"]
+_NO_RULES: Mapping = MappingProxyType({})
 
 
-@dataclass(frozen=True, eq=False)
 class Reading:
     """One decomposition of a hand, the group the winning tile completed, and how it was won.
 
-    The facts nearly every predicate reads are computed once, when the reading is made; rarer
-    ones on first use.
+    Frozen to its readers. The facts nearly every predicate reads are computed once, when the
+    reading is made; rarer ones on first use.
     """
 
     hand: Hand
@@ -44,16 +45,33 @@ class Reading:
     groups: tuple[TileSet, ...]
     winning_index: int | None
     waits: tuple[int, ...]
-    rules: Mapping = field(default_factory=dict)
+    rules: Mapping
+    # Facts of the reading, filled by __init__:
+    sets: tuple[TileSet, ...]
+    eyes: TileSet | None
+    chows: tuple[TileSet, ...]
+    triplets: tuple[TileSet, ...]
+    kongs: int
+    concealed_triplets: int
+    chow_firsts: dict[int, int]  # a chow's first tile -> how many such chows
+    triplet_tiles: frozenset[int]
+    group_masks: tuple[int, ...]
+    has_honor: bool
+    has_terminal: bool
+    shape: int  # the FACTS that hold, as bits
+    # ... and of its hand, read as often:
+    counts: tuple[int, ...]
+    kinds: tuple[int, ...]  # the tile kinds in the hand (bonus tiles excluded), sorted
+    suits: frozenset[str]
+    winning: int
 
-    def __post_init__(self):
-        # The facts nearly every predicate reads, in one pass (a reading is scored once).
+    def __init__(self, hand: Hand, ctx: WinContext, form: str, groups: tuple[TileSet, ...],
+                 winning_index: int | None, waits: tuple[int, ...], rules: Mapping = _NO_RULES):
         sets, chows, triplets = [], [], []
         chow_firsts: dict[int, int] = {}
         eyes = None
         kongs = concealed = honor_triplets = 0
-        groups = self.groups
-        if self.form == STANDARD:
+        if form == STANDARD:
             for group in groups:
                 kind = group.kind
                 if kind == PAIR:
@@ -68,66 +86,41 @@ class Reading:
                     triplets.append(group)
                     if kind == KONG:
                         kongs += 1
-                    if group.concealed:
+                    if not (group.exposed or group.by_discard):
                         concealed += 1
                     if group.tiles[0] >= tiles.HONOR_BASE:
                         honor_triplets += 1
-        mask = self.hand.mask
-        ctx = self.ctx
+        mask = hand.mask
         has_honor = bool(mask & HONOR_BIT)
         shape = (_AT_LEAST[len(chows)] * _CHOW_BIT | _AT_LEAST[len(triplets)] * _TRIPLET_BIT
                  | (kongs >= 2) * _TWO_KONGS_BIT | (honor_triplets > 0) * _HONOR_TRIPLET_BIT
-                 | has_honor * _HONOR_BIT | (len(self.waits) == 1) * _SINGLE_WAIT_BIT)
-        for bit, flag in _CONTEXT_BITS:
-            if getattr(ctx, flag):
-                shape |= bit
-        facts = {"sets": tuple(sets), "eyes": eyes, "chows": tuple(chows),
-                 "triplets": tuple(triplets), "kongs": kongs, "concealed_triplets": concealed,
-                 "chow_firsts": chow_firsts,
-                 "triplet_tiles": frozenset([t.tiles[0] for t in triplets]),
-                 "group_masks": tuple([group.mask for group in groups]), "has_honor": has_honor,
-                 "has_terminal": bool(mask & TERMINAL_BITS), "shape": shape}
-        self.__dict__.update(facts)  # frozen to callers; filled once here
+                 | has_honor * _HONOR_BIT | (len(waits) == 1) * _SINGLE_WAIT_BIT)
+        for flag in ctx.true_flags:  # usually none
+            shape |= FACT_BIT.get(flag, 0)
+        self.__dict__.update(
+            hand=hand, ctx=ctx, form=form, groups=groups, winning_index=winning_index,
+            waits=waits, rules=rules, sets=tuple(sets), eyes=eyes, chows=tuple(chows),
+            triplets=tuple(triplets), kongs=kongs, concealed_triplets=concealed,
+            chow_firsts=chow_firsts, triplet_tiles=frozenset([t.tiles[0] for t in triplets]),
+            group_masks=tuple([group.mask for group in groups]), has_honor=has_honor,
+            has_terminal=bool(mask & TERMINAL_BITS), shape=shape, counts=hand.counts,
+            kinds=hand.kinds, suits=hand.suits, winning=hand.winning)
 
-    # Filled by __post_init__ (listed for readers and type checkers).
-    sets: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
-    eyes: TileSet | None = field(init=False, repr=False, compare=False)
-    chows: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
-    triplets: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
-    kongs: int = field(init=False, repr=False, compare=False)
-    concealed_triplets: int = field(init=False, repr=False, compare=False)
-    chow_firsts: dict = field(init=False, repr=False, compare=False)
-    triplet_tiles: frozenset = field(init=False, repr=False, compare=False)
-    group_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    has_honor: bool = field(init=False, repr=False, compare=False)
-    has_terminal: bool = field(init=False, repr=False, compare=False)
-    shape: int = field(init=False, repr=False, compare=False)  # FACTS that hold, as bits
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Reading is frozen: cannot set {name!r}")
+
+    def __repr__(self):
+        groups = [g.text() for g in self.groups]
+        return f"Reading({self.form}, {groups}, winning group {self.winning_index})"
 
     @cached_property
     def revealed_sets(self) -> int:
         """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed ones)."""
         return sum(g.exposed for g in self.hand.melds)
 
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return self.hand.counts
-
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The tile kinds in the hand (bonus tiles excluded), sorted."""
-        return self.hand.kinds
-
-    @property
-    def suits(self) -> frozenset[str]:
-        return self.hand.suits
-
     @cached_property
     def winning_group(self) -> TileSet | None:
         return None if self.winning_index is None else self.groups[self.winning_index]
-
-    @property
-    def winning(self) -> int:
-        return self.hand.winning
 
     @cached_property
     def seat_wind(self) -> int:
@@ -137,8 +130,6 @@ class Reading:
     def round_wind(self) -> int:
         return tiles.wind_tile(self.ctx.round_wind)
 
-
-_CONTEXT_BITS = tuple((FACT_BIT[flag], flag) for flag in CONTEXT_FACTS)
 
 Count = int | dict[str, int]
 
@@ -292,6 +283,7 @@ class PatternTable:
         held: list[tuple[Pattern, Count]] = []  # in table order, dicts without zero facets
         patterns = (self.candidates(reading.form, reading.shape) if gated
                     else self.for_form.get(reading.form, ()))
+        excluding = False  # whether a holding pattern excludes anything
         for p in patterns:
             count = p.holds(reading)
             if count:
@@ -300,8 +292,10 @@ class PatternTable:
                     if not count:
                         continue
                 held.append((p, count))
+                if p.excludes:
+                    excluding = True
         closure = self.closure
-        if not any(closure[p.id] for p, _ in held):  # nothing to exclude: count them all
+        if not excluding:  # count them all
             counted = self.counted
             return Evaluation(reading, tuple([
                 counted(p, sum(count.values()) if count.__class__ is dict else int(count))

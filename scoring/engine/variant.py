@@ -12,7 +12,7 @@ from . import tiles
 from .context import WinContext
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
-from .hand import Hand, build_hand
+from .hand import Hand, build_hand, cached_property
 from .notation import parse
 from .patterns import Evaluation, PatternTable, Reading
 
@@ -69,8 +69,11 @@ def ledger(transfers: list[tuple[str, str, float]]) -> dict:
 def best_of(evaluations, key):
     """The best evaluation by `key`; a tie goes to the decomposition whose text sorts first, so
     the choice never depends on enumeration order."""
-    top = max(key(e) for e in evaluations)
-    tied = [e for e in evaluations if key(e) == top]
+    if len(evaluations) == 1:  # the usual hand: one reading, nothing to compare
+        return evaluations[0]
+    keys = [key(e) for e in evaluations]
+    top = max(keys)
+    tied = [e for e, k in zip(evaluations, keys, strict=True) if k == top]
     return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.decomposition)
 
 
@@ -86,8 +89,8 @@ class Variant:
     claimed_chows = True  # a chow may be claimed from a discard (shown as a revealed chow)
 
     def check_rules(self, raw) -> MappingProxyType:
-        if raw is None:
-            raw = {}
+        if not raw and (raw is None or isinstance(raw, dict)):
+            return self.default_rules
         if not isinstance(raw, dict):
             raise HandError("bad_context", "rules must be an object of house options.")
         known = {option.name: option for option in self.options}
@@ -98,6 +101,11 @@ class Variant:
                                 f"its options are: {listed}.")
         return MappingProxyType({name: option.check(raw[name]) if name in raw else option.default
                                  for name, option in known.items()})
+
+    @cached_property
+    def default_rules(self) -> MappingProxyType:
+        """Every house option at its default (read-only, so one value serves every request)."""
+        return MappingProxyType({option.name: option.default for option in self.options})
 
     def forms(self, rules) -> Forms:
         raise NotImplementedError
@@ -158,9 +166,10 @@ class Variant:
         per_decomposition = [best_of([self.table.evaluate(r) for r in placements], self.rank)
                              for placements in self.readings(hand, ctx, rules)]
         best = best_of(per_decomposition, self.rank)
-        others = sorted((e for e in per_decomposition if e is not best),
-                        key=lambda e: e.decomposition)
-        others.sort(key=self.rank, reverse=True)  # stable: best first, ties by text
+        others = [e for e in per_decomposition if e is not best]
+        if len(others) > 1:
+            others.sort(key=lambda e: e.decomposition)
+            others.sort(key=self.rank, reverse=True)  # stable: best first, ties by text
         return self.result(hand, ctx, rules, best, others)
 
     def settle_total(self, raw_total: int, rules) -> tuple[int, int | None]:

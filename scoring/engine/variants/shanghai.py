@@ -28,11 +28,13 @@ def numbers(r: Reading) -> int:
 
 
 def wind_triplets(r: Reading) -> int:
-    return sum(tiles.EAST <= t <= tiles.NORTH for t in r.triplet_tiles)
+    triplets = r.triplet_tiles
+    return sum([wind in triplets for wind in tiles.WIND_TILES])
 
 
 def dragon_triplets(r: Reading) -> int:
-    return sum(t >= tiles.WHITE for t in r.triplet_tiles)
+    triplets = r.triplet_tiles
+    return sum([dragon in triplets for dragon in tiles.DRAGON_TILES])
 
 
 def every_group_has(r: Reading, bits: int) -> bool:
@@ -89,8 +91,10 @@ def tail(r: Reading) -> bool:
 
 def three_sisters(r: Reading) -> bool:
     triplets = r.triplet_tiles
-    return any(t % 9 <= 6 and t + 1 in triplets and t + 2 in triplets
-               for t in triplets if t < tiles.HONOR_BASE)
+    for t in triplets:
+        if t + 1 in triplets and t + 2 in triplets and t < tiles.HONOR_BASE and t % 9 <= 6:
+            return True
+    return False
 
 
 def young_old_triplets(r: Reading) -> bool:
@@ -101,7 +105,13 @@ def young_old_triplets(r: Reading) -> bool:
 
 def four_into_two(r: Reading) -> int:
     """3G, per tile: a (non-kong) triplet of a tile and a sequence holding the fourth copy."""
-    return sum(1 for t in r.triplets if t.kind == PUNG and chows_holding(r, t.first))
+    firsts = r.chow_firsts
+    found = 0
+    for triplet in r.triplets:
+        tile = triplet.tiles[0]
+        if triplet.kind == PUNG and (tile in firsts or tile - 1 in firsts or tile - 2 in firsts):
+            found += 1  # a sequence holds the fourth copy (see chows_holding)
+    return found
 
 
 def four_into_three(r: Reading) -> int:
