@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from itertools import compress
 
 from . import tiles
 from .errors import HandError
@@ -74,20 +75,31 @@ class TileSet:
     def suit(self) -> str:
         return tiles.suit_of(self.first)
 
+    def __post_init__(self):
+        # Sets are hashed often (caches, deduplication) and never change: hash them once.
+        object.__setattr__(self, "_hash", hash((self.kind, self.tiles, self.exposed,
+                                                 self.concealed_kong, self.by_discard)))
+
+    def __hash__(self):
+        return self._hash
+
     @cached_property
     def mask(self) -> int:
         return mask_of(self.tiles)
 
     def text(self) -> str:
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
         return _set_text(self.tiles, self.exposed, self.concealed_kong)
 
     def completed_by_discard(self) -> "TileSet":
-        return _by_discard(self) if self.kind in (PUNG, KONG) else self
+        return self._by_discard if self.kind in (PUNG, KONG) else self
 
-
-@cache
-def _by_discard(group: TileSet) -> TileSet:
-    return replace(group, by_discard=True)
+    @cached_property
+    def _by_discard(self) -> "TileSet":
+        return replace(self, by_discard=True)
 
 
 @lru_cache(maxsize=4096)
@@ -150,7 +162,7 @@ class Hand:
     @cached_property
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds in the hand (bonus tiles excluded), sorted."""
-        return tuple(t for t, n in enumerate(self.counts) if n)
+        return tuple(compress(range(tiles.PLAYING_KINDS), self.counts))
 
     @cached_property
     def mask(self) -> int:

@@ -15,11 +15,15 @@ class Registry(Mapping):
 
     def __init__(self, ids):
         self._modules = tuple(ids)
+        self._loaded: dict[str, object] = {}  # cache: id -> its VARIANT, once imported
 
     def __getitem__(self, variant_id):
-        if variant_id not in self._modules:
-            raise KeyError(variant_id)
-        return import_module(f"{__name__}.{variant_id}").VARIANT
+        found = self._loaded.get(variant_id)
+        if found is None:
+            if variant_id not in self._modules:
+                raise KeyError(variant_id)
+            found = self._loaded[variant_id] = import_module(f"{__name__}.{variant_id}").VARIANT
+        return found
 
     def __contains__(self, variant_id):
         return variant_id in self._modules
