@@ -140,7 +140,7 @@ def main():
           f"{door / ref_med:.2f}x of estimate_hand_value (aim <= 2.0)")
     steady = door - startup * 1e6 / len(hands)
     print(f"{'  of which start-up (once)':34}{startup * 1e6 / len(hands):11.1f}{'':10}  "
-          f"{startup:.2f} s to start Django and the engine, shared by the {len(hands)} hands")
+          f"{startup:.2f} s to start Python and the engine, shared by the {len(hands)} hands")
     print(f"{'  after start-up':34}{steady:11.1f}{'':10}  {steady / ref_med:.2f}x")
     extra = ROOT / "bench" / "american.py"
     if extra.exists():

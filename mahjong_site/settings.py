@@ -28,6 +28,8 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from scoring.doors import MAX_REQUEST_SIZE
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -160,8 +162,10 @@ STORAGES = {
 }
 
 # Bounded input: no request makes the server work for long. A JSON body over this size is a 413
-# with the error shape (scoring.views); the engine bounds hands, cards and deals itself.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+# with the error shape (scoring.views); the engine bounds hands, cards and deals itself. The number
+# lives with the doors (Django-free) because the command line, which starts without Django, reads
+# it too.
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_SIZE
 
 # Only the app's own scripts and styles: no inline script or style (htmx's indicator style is
 # turned off by the htmx-config meta tag in base.html), no eval, no framing. `data:` images are

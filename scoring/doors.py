@@ -6,6 +6,10 @@ is not JSON at all, or too long to read, with the same error shape as the engine
 
 import json
 
+# The longest request any door reads, in bytes for the API's body and in characters on the
+# command line; settings.DATA_UPLOAD_MAX_MEMORY_SIZE is this same number.
+MAX_REQUEST_SIZE = 64 * 1024
+
 
 def bad_request(message):
     return {"ok": False, "error": {"code": "bad_request", "message": message}}

@@ -88,3 +88,34 @@ def test_importing_the_engine_loads_no_django():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+# The command-line doors start without Django (manage.py runs scoring.cli before importing it):
+# these modules must stay Django-free as well, and so must everything they import.
+CLI_MODULES = [ROOT / "scoring" / name for name in ("__init__.py", "cli.py", "doors.py",
+                                                   "breakdown.py")]
+
+
+def test_no_command_line_module_imports_django():
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {text}"
+        for path in CLI_MODULES
+        for line, text in django_imports(path.read_text(encoding="utf-8"), str(path))
+    ]
+    assert offenders == []
+
+
+def test_scoring_cli_imports_and_scores_with_django_blocked():
+    code = (
+        "import sys\n"
+        "sys.modules['django'] = None  # any import of django now fails\n"
+        "import io, json, scoring.cli\n"
+        "line = json.dumps({'variant': 'shanghai', 'hand': '234m567p22s[EEE][789p]+2s'})\n"
+        "out = io.StringIO()\n"
+        "scoring.cli.run_alone('score', ['--jsonl'], io.StringIO(line), out, sys.stderr)\n"
+        "sys.exit(0 if json.loads(out.getvalue())['ok'] else 1)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

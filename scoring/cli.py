@@ -1,0 +1,242 @@
+"""The command-line doors of contract §4 and §5, without Django.
+
+    score --json -                  one request on stdin, one result line on stdout
+    score --jsonl                   one request per line on stdin, one result per line
+    score VARIANT "HAND" [flags]    the short form, printing a readable breakdown
+    score american "HAND" --card FILE   the short form with the table's card from a file
+    settle --json -                 one deal request on stdin, one ledger result line on stdout
+
+Exit code 0 when the result is ok, 2 when it is an error (`--jsonl` exits 0: each
+line carries its own result).
+
+These doors need no database, template or setting, so `manage.py` runs them from here before
+Django is imported. The management commands `score` and `settle` wrap the same functions, so
+`call_command` and Django's own options (--help, --settings, ...) behave exactly the same.
+"""
+
+import argparse
+import json
+
+from scoring import engine
+from scoring.breakdown import format_breakdown, format_error
+from scoring.doors import (
+    MAX_REQUEST_SIZE,
+    bad_request,
+    bounded_lines,
+    dumps,
+    run_json,
+    run_stream,
+    too_large,
+)
+
+SCORE_HELP = "Score one Mahjong hand (short form), or requests in the contract's JSON shape."
+SETTLE_HELP = "Settle a whole deal given as events, in the contract's JSON shape (--json -)."
+
+# (option, context key, help) for the flags that are true when given.
+CONTEXT_FLAGS = [
+    ("--self-drawn", "self_drawn", "won on a self-drawn tile"),
+    ("--last-tile", "last_tile", "won on (or with the discard of) the last tile of the wall"),
+    ("--kong-replacement", "kong_replacement", "won on a kong replacement tile"),
+    ("--double-kong-replacement", "double_kong_replacement", "kong on kong replacement"),
+    ("--after-kong-discard", "after_kong_discard", "won on a discard made right after a kong"),
+    ("--robbing-kong", "robbing_kong", "won on a tile added to make a kong"),
+    ("--heavenly", "heavenly", "dealer won on the initial deal"),
+    ("--earthly", "earthly", "won on the dealer's first discard"),
+    ("--ready-announced", "ready_announced", "ready hand announced"),
+    ("--winning-tile-last", "winning_tile_last", "the winning tile was the last one left"),
+    ("--joker-exchange", "joker_exchange", "American: won by exchanging for an exposed joker"),
+]
+# (option, context key, help) for the options that take a value.
+CONTEXT_VALUES = [
+    ("--seat-wind", "seat_wind", "the winner's seat wind: E, S, W or N"),
+    ("--round-wind", "round_wind", "the round wind: E, S, W or N"),
+    ("--discarder", "discarder", "the seat whose discard was won"),
+    ("--void-suit", "void_suit", "Sichuan's declared void suit: m, p or s"),
+]
+
+
+class UsageError(Exception):
+    """A command line that cannot be run as written (the management commands raise it as
+    Django's CommandError)."""
+
+
+def add_score_arguments(parser):
+    parser.add_argument("variant", nargs="?", help="shanghai, hongkong, sichuan, american")
+    parser.add_argument("hand", nargs="?", help='the hand, e.g. "234m567p22s[EEE][789p]+2s"')
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="-",
+        help="'--json -' reads one JSON request on stdin; with VARIANT HAND, print JSON",
+    )
+    parser.add_argument(
+        "--jsonl", action="store_true", help="one JSON request per stdin line, one result each"
+    )
+    for option, key, text in CONTEXT_FLAGS:
+        parser.add_argument(option, dest=key, action="store_true", default=None, help=text)
+    parser.add_argument(
+        "--dealer", action=argparse.BooleanOptionalAction, default=None, help="winner dealt"
+    )
+    for option, key, text in CONTEXT_VALUES:
+        parser.add_argument(option, dest=key, default=None, help=text)
+    parser.add_argument(
+        "--opponents", default=None, help="Sichuan: the seats still in the hand, e.g. ESW"
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule; VALUE is read as JSON when it can be (5, true), else as text",
+    )
+    parser.add_argument(
+        "--card", metavar="FILE", default=None,
+        help="American: the table's card, read from FILE (the same as --rule card=<its text>)",
+    )
+
+
+def add_settle_arguments(parser):
+    parser.add_argument(
+        "--json", metavar="-", required=True, help="'-': read one deal request on stdin"
+    )
+
+
+def run_score(options, stdin, stdout, stderr):
+    """Run `score` with parsed `options`; the exit code (0 ok, 2 an error result).
+    Raises UsageError, before reading anything, for a command line it cannot run."""
+    if options["jsonl"]:
+        score_lines(stdin, stdout)
+        return 0
+    json_option = options["json"]
+    if json_option == "-":
+        result = run_stream(stdin, engine.score, MAX_REQUEST_SIZE)
+        stdout.write(dumps(result) + "\n")
+        return exit_code(result)
+    if json_option and options["hand"] is None:
+        # `score --json VARIANT HAND`: argparse took VARIANT as --json's value.
+        options = {**options, "variant": json_option, "hand": options["variant"]}
+    elif json_option:
+        raise UsageError("--json takes '-' (read the request on standard input) or nothing.")
+    result = engine.score(short_form_request(options))
+    if json_option is not None:
+        stdout.write(dumps(result) + "\n")
+    elif result.get("ok"):
+        stdout.write(format_breakdown(result) + "\n")
+    else:
+        stderr.write(format_error(result) + "\n")
+    return exit_code(result)
+
+
+def run_settle(options, stdin, stdout, stderr):
+    """Run `settle --json -`; the exit code (0 ok, 2 an error result)."""
+    if options["json"] != "-":
+        raise UsageError("Use --json - and give the deal request on standard input.")
+    result = run_stream(stdin, engine.settle, MAX_REQUEST_SIZE)
+    stdout.write(dumps(result) + "\n")
+    return exit_code(result)
+
+
+COMMANDS = {
+    "score": (add_score_arguments, run_score),
+    "settle": (add_settle_arguments, run_settle),
+}
+
+
+class _RefusingParser(argparse.ArgumentParser):
+    """A parser that raises UsageError instead of printing usage and exiting. It never prints
+    help either, so its formatter gets a fixed width: argparse would otherwise import shutil
+    (and bz2, lzma) to measure the terminal, 5 ms of a 80 ms start."""
+
+    def __init__(self):
+        super().__init__(
+            add_help=False,
+            allow_abbrev=False,
+            formatter_class=lambda prog: argparse.HelpFormatter(prog, width=80),
+        )
+
+    def error(self, message):
+        raise UsageError(message)
+
+
+def run_alone(command, args, stdin, stdout, stderr):
+    """Run `score` or `settle` with the arguments after the command's name, without Django:
+    the exit code, or None (having read and written nothing) when the line is not one this
+    door runs alone: --help, Django's own options (--settings, --verbosity, ...; abbreviations
+    too), or a usage error, all of which the management command answers in Django's words."""
+    add_arguments, run = COMMANDS[command]
+    parser = _RefusingParser()
+    add_arguments(parser)
+    try:
+        options = vars(parser.parse_args(args))
+        return run(options, stdin, stdout, stderr)
+    except UsageError:
+        return None
+
+
+def score_lines(stdin, stdout):
+    """One result line per input line, in order; a bad line gets its error result, and so
+    does a line longer than the API's body limit (read on, never held whole)."""
+    write = stdout.write
+    flush = stdout.flush
+    score = engine.score
+    for line in bounded_lines(stdin, MAX_REQUEST_SIZE):
+        if line is None:
+            write(dumps(too_large(MAX_REQUEST_SIZE, unit="characters")) + "\n")
+        elif line.strip():
+            write(dumps(run_json(line, score)) + "\n")
+        else:
+            write(dumps(bad_request("The line is empty; expected one JSON request.")) + "\n")
+        flush()
+
+
+def short_form_request(options):
+    if not options["variant"] or options["hand"] is None:
+        raise UsageError(
+            'Give VARIANT and "HAND" (e.g. score shanghai "234m567p22s[EEE][789p]+2s"), '
+            "or --json - / --jsonl to read JSON requests on standard input."
+        )
+    context = {}
+    for _, key, _ in CONTEXT_FLAGS + CONTEXT_VALUES:
+        if options[key] is not None:
+            context[key] = options[key]
+    if options["dealer"] is not None:
+        context["dealer"] = options["dealer"]
+    if options["opponents"] is not None:
+        context["opponents"] = [seat for seat in options["opponents"] if seat not in ", "]
+    rules = dict(parse_rule(text) for text in options["rule"])
+    if options["card"] is not None:
+        rules["card"] = read_card(options["card"])
+    return {
+        "variant": options["variant"],
+        "hand": options["hand"],
+        "context": context,
+        "rules": rules,
+    }
+
+
+def exit_code(result):
+    return 0 if result.get("ok") else 2
+
+
+def read_card(path):
+    """The text of a card file; a file that cannot be read is a plain error, not a traceback."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise UsageError(f"--card {path}: cannot read the card file ({reason}).") from None
+
+
+def parse_rule(text):
+    """`name=value` with the value read as JSON when it can be, else kept as text."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise UsageError(f"--rule {text!r}: write it as NAME=VALUE, e.g. --rule minimum=3.")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name.strip(), value
