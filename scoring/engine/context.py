@@ -61,8 +61,8 @@ def _wind(value, name: str) -> str:
 
 def parse_context(raw) -> WinContext:
     """Check every field of a request's context; unknown names and bad values are `bad_context`."""
-    if raw is None:
-        raw = {}
+    if raw is None or raw == {}:
+        return _cached_context(())
     if not isinstance(raw, dict):
         raise HandError("bad_context", "context must be an object of flags and winds.")
     try:

@@ -34,9 +34,9 @@ class cached_property:  # noqa: N801 - named as the functools one it replaces
         return value
 
 
-@cache
 def mask_of(kinds: tuple[int, ...]) -> int:
-    """Which numbers (any suit) and whether honors appear among `kinds`."""
+    """Which numbers (any suit) and whether honors appear among `kinds` (not cached: a hand's
+    kinds are nearly always new, and a cache keyed on them would only grow)."""
     mask = 0
     for tile in kinds:
         mask |= (1 << (tile % 9 + 1)) if tile < tiles.HONOR_BASE else HONOR_BIT
