@@ -50,6 +50,8 @@ def number_at_least(low: float) -> Callable[[object], bool]:
 
 def whole(amount: float) -> int | float:
     """Money as an int when it is whole, so JSON shows 5 rather than 5.0."""
+    if amount.__class__ is int:  # the usual case
+        return amount
     return int(amount) if float(amount).is_integer() else amount
 
 
