@@ -5,7 +5,7 @@ combined with exactly one pair among them, as the riichi library does.
 """
 
 from functools import cache, lru_cache
-from itertools import product
+from operator import itemgetter
 
 from . import tiles
 from .hand import CHOW, ORPHANS, PAIR, PUNG, Hand, TileSet, make_set
@@ -52,10 +52,12 @@ SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 @cache
 def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
-    """The readings of one suit as TileSets, each sorted: ((sets..., pair?), holds the pair)."""
-    return tuple((tuple(sorted((make_set(kind, base + offset) for kind, offset in groups),
-                               key=_sort_key)), paired)
-                 for groups, paired in suit_readings(counts, chows))
+    """One suit's readings as TileSets, each sorted, and whether they hold the pair: all of them
+    or none, as a suit's size says (3 per set, 2 for the pair)."""
+    readings = tuple(tuple(sorted((make_set(kind, base + offset) for kind, offset in groups),
+                                  key=_sort_key))
+                     for groups, _ in suit_readings(counts, chows))
+    return readings, sum(counts) % 3 == 2
 
 
 def _splits_into_sets(counts: list[int], chows: bool) -> bool:
@@ -116,17 +118,24 @@ def suit_state(part: tuple[int, ...], chows: bool) -> tuple[bool, bool, bool, tu
 @lru_cache(maxsize=1 << 16)
 def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
     """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted."""
-    per_suit = []
+    readings: tuple[tuple[TileSet, ...], ...] = ((),)
+    pairs = 0
     for low, high, chows in SLICES:
         part = counts[low:high]
         if not any(part):
             continue
-        options = suit_sets(part, low, chows)
+        options, paired = suit_sets(part, low, chows)
         if not options:
             return ()
-        per_suit.append(options)
-    return tuple(tuple(group for groups, _ in combo for group in groups)
-                 for combo in product(*per_suit) if sum(paired for _, paired in combo) == 1)
+        pairs += paired
+        # Every choice of one reading per suit, in itertools.product's order; most suits have
+        # one reading, one concatenation.
+        if len(options) == 1 and len(readings) == 1:
+            readings = (readings[0] + options[0],)
+        else:
+            readings = tuple(reading + option for reading in readings for option in options)
+    # A suit's readings all hold the pair or none does: no combination to filter out.
+    return readings if pairs == 1 else ()
 
 
 def completes(counts: tuple[int, ...]) -> bool:
@@ -143,10 +152,14 @@ def completes(counts: tuple[int, ...]) -> bool:
     return pairs == 1
 
 
+_orphan_counts = itemgetter(*tiles.ORPHANS)  # the 13 counts in one call
+
+
 def is_thirteen_orphans(hand: Hand) -> bool:
-    counts = hand.concealed
-    return (not hand.melds and all(counts[t] for t in tiles.ORPHANS)
-            and sum(counts[t] for t in tiles.ORPHANS) == 14)
+    if hand.melds:
+        return False
+    held = _orphan_counts(hand.concealed)
+    return 0 not in held and sum(held) == 14
 
 
 def seven_pairs(hand: Hand, quads_are_two_pairs: bool) -> tuple[TileSet, ...] | None:
