@@ -21,30 +21,49 @@ def _sort_key(group: TileSet):
 @cache
 def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ...]:
     """All readings of one suit's counts as pungs, chows (when `chows`) and at most one pair."""
+    if sum(counts) % 3 == 1:  # sets take three tiles and the pair two: no reading
+        return ()
     found: set[SuitReading] = set()
+    rest = list(counts)
+    end = len(rest)
+    groups: list[tuple[str, int]] = []
 
-    def walk(rest: list[int], groups: list[tuple[str, int]], paired: bool) -> None:
-        first = next((i for i, n in enumerate(rest) if n), None)
-        if first is None:
+    def walk(first: int, paired: bool) -> None:
+        """Read what is left from `first` up: every group holding the lowest tile left starts
+        at it. `rest` and `groups` are changed and restored in place (no copies)."""
+        while first < end and not rest[first]:
+            first += 1
+        if first == end:
             found.add((tuple(sorted(groups)), paired))
             return
-        if rest[first] >= 3:
-            rest[first] -= 3
-            walk(rest, groups + [(PUNG, first)], paired)
-            rest[first] += 3
-        if not paired and rest[first] >= 2:
-            rest[first] -= 2
-            walk(rest, groups + [(PAIR, first)], True)
-            rest[first] += 2
-        if chows and first + 2 < len(rest) and rest[first + 1] and rest[first + 2]:
-            for i in (first, first + 1, first + 2):
-                rest[i] -= 1
-            walk(rest, groups + [(CHOW, first)], paired)
-            for i in (first, first + 1, first + 2):
-                rest[i] += 1
+        count = rest[first]
+        if count >= 3:
+            rest[first] = count - 3
+            groups.append((PUNG, first))
+            walk(first, paired)
+            groups.pop()
+            rest[first] = count
+        if not paired and count >= 2:
+            rest[first] = count - 2
+            groups.append((PAIR, first))
+            walk(first, True)
+            groups.pop()
+            rest[first] = count
+        if chows and first + 2 < end and rest[first + 1] and rest[first + 2]:
+            _take_chow(rest, first, -1)
+            groups.append((CHOW, first))
+            walk(first, paired)
+            groups.pop()
+            _take_chow(rest, first, 1)
 
-    walk(list(counts), [], False)
+    walk(0, False)
     return tuple(sorted(found))
+
+
+def _take_chow(rest: list[int], first: int, step: int) -> None:
+    rest[first] += step
+    rest[first + 1] += step
+    rest[first + 2] += step
 
 
 SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
@@ -92,17 +111,65 @@ def suit_completes(counts: tuple[int, ...], chows: bool) -> bool:
     return False
 
 
-@cache
 def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     """The offsets in one suit whose one more copy makes the suit read as sets (and the pair
-    when its size asks for one)."""
-    found = []
-    for offset, count in enumerate(part):
-        if count < 4:
-            grown = part[:offset] + (count + 1,) + part[offset + 1:]
-            if sum(grown) % 3 != 1 and suit_completes(grown, chows):
-                found.append(offset)
-    return tuple(found)
+    when its size asks for one); cached through suit_state.
+
+    One walk instead of a check per offset: the suit reads as sets, the pair when wanted, and
+    one unfinished group (a single waiting for its pair, a pair for its pung, two of a chow for
+    the third); the unfinished group's missing tiles are the completions."""
+    size = sum(part)
+    if size % 3 == 0:  # one more tile leaves a size no reading has
+        return ()
+    found: set[int] = set()
+    rest = list(part)
+    end = len(rest)
+
+    def walk(first: int, pair_wanted: bool, missing: tuple[int, ...]) -> None:
+        while first < end and not rest[first]:
+            first += 1
+        if first == end:
+            if missing and not pair_wanted:
+                found.update(missing)
+            return
+        count = rest[first]
+        if count >= 3:
+            rest[first] = count - 3
+            walk(first, pair_wanted, missing)
+            rest[first] = count
+        if pair_wanted and count >= 2:
+            rest[first] = count - 2
+            walk(first, False, missing)
+            rest[first] = count
+        if chows and first + 2 < end and rest[first + 1] and rest[first + 2]:
+            _take_chow(rest, first, -1)
+            walk(first, pair_wanted, missing)
+            _take_chow(rest, first, 1)
+        if missing:  # only one unfinished group
+            return
+        if pair_wanted:  # a single: one more copy makes the pair
+            rest[first] = count - 1
+            walk(first, False, (first,))
+            rest[first] = count
+        if count >= 2:  # a pair: one more copy makes a pung
+            rest[first] = count - 2
+            walk(first, pair_wanted, (first,))
+            rest[first] = count
+        if chows and first + 1 < end and rest[first + 1]:  # two in a row: a tile at either end
+            rest[first] -= 1
+            rest[first + 1] -= 1
+            walk(first, pair_wanted, tuple(t for t in (first - 1, first + 2) if 0 <= t < end))
+            rest[first] += 1
+            rest[first + 1] += 1
+        if chows and first + 2 < end and rest[first + 2]:  # two with a gap: the middle tile
+            rest[first] -= 1
+            rest[first + 2] -= 1
+            walk(first, pair_wanted, (first + 1,))
+            rest[first] += 1
+            rest[first + 2] += 1
+
+    walk(0, size % 3 == 1, ())
+    return tuple(sorted(offset for offset in found if part[offset] < 4))  # no fifth copy
 
 
 @cache
