@@ -14,8 +14,10 @@ from .hand import CHOW, ORPHANS, PAIR, PUNG, Hand, TileSet, make_set
 SuitReading = tuple[tuple[tuple[str, int], ...], bool]
 
 
-def _sort_key(group: TileSet):
-    return (group.first, group.kind != PAIR, group.kind)
+def _in_hand_order(group: tuple[str, int]):
+    """A suit's groups as a reading lists them: by first tile, the pair before the sets."""
+    kind, offset = group
+    return (offset, kind != PAIR, kind)
 
 
 @cache
@@ -73,8 +75,8 @@ SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
     """One suit's readings as TileSets, each sorted, and whether they hold the pair: all of them
     or none, as a suit's size says (3 per set, 2 for the pair)."""
-    readings = tuple(tuple(sorted((make_set(kind, base + offset) for kind, offset in groups),
-                                  key=_sort_key))
+    readings = tuple(tuple(make_set(kind, base + offset)
+                           for kind, offset in sorted(groups, key=_in_hand_order))
                      for groups, _ in suit_readings(counts, chows))
     return readings, sum(counts) % 3 == 2
 
@@ -271,14 +273,10 @@ class Forms:
         A kind of which the hand already holds all four copies is not a wait. One more tile
         changes one suit only: each suit's completing tiles come from a per-suit table.
         """
-        winning, counts, concealed = hand.winning, hand.counts, hand.concealed
-        states = []
-        for low, high, chows in SLICES:
-            part = concealed[low:high]
-            if low <= winning < high:  # the winning tile's suit, before that tile
-                at = winning - low
-                part = part[:at] + (part[at] - 1,) + part[at + 1:]
-            states.append(suit_state(part, chows))
+        winning, counts = hand.winning, hand.counts
+        before = list(hand.concealed)  # the 13 tiles held before the winning tile
+        before[winning] -= 1
+        states = [suit_state(tuple(before[low:high]), chows) for low, high, chows in SLICES]
         broken = [index for index, state in enumerate(states) if not state[0]]
         pairs = sum(state[1] for state in states)
         found = set()
@@ -297,10 +295,8 @@ class Forms:
                 tile = low + offset
                 if counts[tile] - (tile == winning) < 4:
                     found.add(tile)
-        if not hand.melds and (self.seven_pairs or self.thirteen_orphans and sum(
-                concealed[t] for t in tiles.ORPHANS) - (winning in tiles.ORPHANS) == 13):
-            before = list(concealed)
-            before[winning] -= 1
+        if not hand.melds and (self.seven_pairs or self.thirteen_orphans
+                               and sum(_orphan_counts(before)) == 13):
             found.update(self.special_waits(before, [n - (t == winning)
                                                      for t, n in enumerate(counts)]))
         return tuple(sorted(found & self.kinds))
