@@ -304,19 +304,18 @@ class Forms:
     def special_waits(self, before: list[int], held: list[int]) -> set[int]:
         """Waits of seven pairs (the one unpaired tile) and of 13 terminals."""
         found = set()
-        odd = [t for t, n in enumerate(before) if n % 2]
-        if self.seven_pairs and len(odd) == 1 and held[odd[0]] < 4:
+        odd = [t for t, n in enumerate(before) if n % 2] if self.seven_pairs else []
+        if len(odd) == 1 and held[odd[0]] < 4:
             before[odd[0]] += 1
             if self.is_special(tuple(before)):
                 found.add(odd[0])
             before[odd[0]] -= 1
-        if self.thirteen_orphans and sum(before[t] for t in tiles.ORPHANS) == 13:
-            for tile in tiles.ORPHANS:
-                if held[tile] < 4:
-                    before[tile] += 1
-                    if self.is_special(tuple(before)):
-                        found.add(tile)
-                    before[tile] -= 1
+        if self.thirteen_orphans and sum(_orphan_counts(before)) == sum(before) == 13:
+            # Thirteen terminals and honors held: one more completes the set if it is the one
+            # kind missing, or any of the thirteen if none is missing.
+            missing = [tile for tile in tiles.ORPHANS if not before[tile]]
+            if len(missing) <= 1:
+                found.update(tile for tile in missing or tiles.ORPHANS if held[tile] < 4)
         return found
 
 
