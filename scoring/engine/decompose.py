@@ -330,7 +330,8 @@ def decompositions(hand: Hand, forms: Forms) -> list[tuple[str, tuple[TileSet, .
         pairs = seven_pairs(hand, forms.quads_are_two_pairs)
         if pairs:
             found.append(("seven_pairs", pairs))
-    if forms.thirteen_orphans and is_thirteen_orphans(hand):
+    # Thirteen single kinds (one doubled) never read as sets: no need to look when some did.
+    if forms.thirteen_orphans and not found and is_thirteen_orphans(hand):
         orphans = tuple(t for t, n in enumerate(hand.concealed) for _ in range(n))
         found.append(("thirteen_orphans", (TileSet(ORPHANS, orphans),)))
     return found
