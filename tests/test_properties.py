@@ -216,3 +216,15 @@ def test_the_quick_suit_check_agrees_with_listing_every_reading(counts, chows):
     part = tuple(counts if chows else counts[:7])
     assert suit_completes(part, chows) == (
         sum(part) % 3 != 1 and bool(suit_readings(part, chows)))
+
+
+@PROPERTY
+@given(st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=9), st.booleans())
+def test_a_suits_completions_are_the_tiles_whose_one_more_copy_completes_it(counts, chows):
+    from scoring.engine.decompose import suit_completes, suit_completions
+    part = tuple(counts if chows else counts[:7])
+    grown = [part[:offset] + (count + 1,) + part[offset + 1:]
+             for offset, count in enumerate(part)]
+    assert suit_completions(part, chows) == tuple(
+        offset for offset, count in enumerate(part)
+        if count < 4 and sum(part) % 3 != 0 and suit_completes(grown[offset], chows))

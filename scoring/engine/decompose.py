@@ -5,7 +5,7 @@ combined with exactly one pair among them, as the riichi library does.
 """
 
 from functools import cache, lru_cache
-from itertools import product
+from operator import itemgetter
 
 from . import tiles
 from .hand import CHOW, ORPHANS, PAIR, PUNG, Hand, TileSet, make_set
@@ -14,37 +14,58 @@ from .hand import CHOW, ORPHANS, PAIR, PUNG, Hand, TileSet, make_set
 SuitReading = tuple[tuple[tuple[str, int], ...], bool]
 
 
-def _sort_key(group: TileSet):
-    return (group.first, group.kind != PAIR, group.kind)
+def _in_hand_order(group: tuple[str, int]):
+    """A suit's groups as a reading lists them: by first tile, the pair before the sets."""
+    kind, offset = group
+    return (offset, kind != PAIR, kind)
 
 
 @cache
 def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ...]:
     """All readings of one suit's counts as pungs, chows (when `chows`) and at most one pair."""
+    if sum(counts) % 3 == 1:  # sets take three tiles and the pair two: no reading
+        return ()
     found: set[SuitReading] = set()
+    rest = list(counts)
+    end = len(rest)
+    groups: list[tuple[str, int]] = []
 
-    def walk(rest: list[int], groups: list[tuple[str, int]], paired: bool) -> None:
-        first = next((i for i, n in enumerate(rest) if n), None)
-        if first is None:
+    def walk(first: int, paired: bool) -> None:
+        """Read what is left from `first` up: every group holding the lowest tile left starts
+        at it. `rest` and `groups` are changed and restored in place (no copies)."""
+        while first < end and not rest[first]:
+            first += 1
+        if first == end:
             found.add((tuple(sorted(groups)), paired))
             return
-        if rest[first] >= 3:
-            rest[first] -= 3
-            walk(rest, groups + [(PUNG, first)], paired)
-            rest[first] += 3
-        if not paired and rest[first] >= 2:
-            rest[first] -= 2
-            walk(rest, groups + [(PAIR, first)], True)
-            rest[first] += 2
-        if chows and first + 2 < len(rest) and rest[first + 1] and rest[first + 2]:
-            for i in (first, first + 1, first + 2):
-                rest[i] -= 1
-            walk(rest, groups + [(CHOW, first)], paired)
-            for i in (first, first + 1, first + 2):
-                rest[i] += 1
+        count = rest[first]
+        if count >= 3:
+            rest[first] = count - 3
+            groups.append((PUNG, first))
+            walk(first, paired)
+            groups.pop()
+            rest[first] = count
+        if not paired and count >= 2:
+            rest[first] = count - 2
+            groups.append((PAIR, first))
+            walk(first, True)
+            groups.pop()
+            rest[first] = count
+        if chows and first + 2 < end and rest[first + 1] and rest[first + 2]:
+            _take_chow(rest, first, -1)
+            groups.append((CHOW, first))
+            walk(first, paired)
+            groups.pop()
+            _take_chow(rest, first, 1)
 
-    walk(list(counts), [], False)
+    walk(0, False)
     return tuple(sorted(found))
+
+
+def _take_chow(rest: list[int], first: int, step: int) -> None:
+    rest[first] += step
+    rest[first + 1] += step
+    rest[first + 2] += step
 
 
 SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
@@ -52,10 +73,12 @@ SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 @cache
 def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
-    """The readings of one suit as TileSets, each sorted: ((sets..., pair?), holds the pair)."""
-    return tuple((tuple(sorted((make_set(kind, base + offset) for kind, offset in groups),
-                               key=_sort_key)), paired)
-                 for groups, paired in suit_readings(counts, chows))
+    """One suit's readings as TileSets, each sorted, and whether they hold the pair: all of them
+    or none, as a suit's size says (3 per set, 2 for the pair)."""
+    readings = tuple(tuple(make_set(kind, base + offset)
+                           for kind, offset in sorted(groups, key=_in_hand_order))
+                     for groups, _ in suit_readings(counts, chows))
+    return readings, sum(counts) % 3 == 2
 
 
 def _splits_into_sets(counts: list[int], chows: bool) -> bool:
@@ -90,17 +113,65 @@ def suit_completes(counts: tuple[int, ...], chows: bool) -> bool:
     return False
 
 
-@cache
 def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     """The offsets in one suit whose one more copy makes the suit read as sets (and the pair
-    when its size asks for one)."""
-    found = []
-    for offset, count in enumerate(part):
-        if count < 4:
-            grown = part[:offset] + (count + 1,) + part[offset + 1:]
-            if sum(grown) % 3 != 1 and suit_completes(grown, chows):
-                found.append(offset)
-    return tuple(found)
+    when its size asks for one); cached through suit_state.
+
+    One walk instead of a check per offset: the suit reads as sets, the pair when wanted, and
+    one unfinished group (a single waiting for its pair, a pair for its pung, two of a chow for
+    the third); the unfinished group's missing tiles are the completions."""
+    size = sum(part)
+    if size % 3 == 0:  # one more tile leaves a size no reading has
+        return ()
+    found: set[int] = set()
+    rest = list(part)
+    end = len(rest)
+
+    def walk(first: int, pair_wanted: bool, missing: tuple[int, ...]) -> None:
+        while first < end and not rest[first]:
+            first += 1
+        if first == end:
+            if missing and not pair_wanted:
+                found.update(missing)
+            return
+        count = rest[first]
+        if count >= 3:
+            rest[first] = count - 3
+            walk(first, pair_wanted, missing)
+            rest[first] = count
+        if pair_wanted and count >= 2:
+            rest[first] = count - 2
+            walk(first, False, missing)
+            rest[first] = count
+        if chows and first + 2 < end and rest[first + 1] and rest[first + 2]:
+            _take_chow(rest, first, -1)
+            walk(first, pair_wanted, missing)
+            _take_chow(rest, first, 1)
+        if missing:  # only one unfinished group
+            return
+        if pair_wanted:  # a single: one more copy makes the pair
+            rest[first] = count - 1
+            walk(first, False, (first,))
+            rest[first] = count
+        if count >= 2:  # a pair: one more copy makes a pung
+            rest[first] = count - 2
+            walk(first, pair_wanted, (first,))
+            rest[first] = count
+        if chows and first + 1 < end and rest[first + 1]:  # two in a row: a tile at either end
+            rest[first] -= 1
+            rest[first + 1] -= 1
+            walk(first, pair_wanted, tuple(t for t in (first - 1, first + 2) if 0 <= t < end))
+            rest[first] += 1
+            rest[first + 1] += 1
+        if chows and first + 2 < end and rest[first + 2]:  # two with a gap: the middle tile
+            rest[first] -= 1
+            rest[first + 2] -= 1
+            walk(first, pair_wanted, (first + 1,))
+            rest[first] += 1
+            rest[first + 2] += 1
+
+    walk(0, size % 3 == 1, ())
+    return tuple(sorted(offset for offset in found if part[offset] < 4))  # no fifth copy
 
 
 @cache
@@ -116,17 +187,24 @@ def suit_state(part: tuple[int, ...], chows: bool) -> tuple[bool, bool, bool, tu
 @lru_cache(maxsize=1 << 16)
 def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
     """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted."""
-    per_suit = []
+    readings: tuple[tuple[TileSet, ...], ...] = ((),)
+    pairs = 0
     for low, high, chows in SLICES:
         part = counts[low:high]
         if not any(part):
             continue
-        options = suit_sets(part, low, chows)
+        options, paired = suit_sets(part, low, chows)
         if not options:
             return ()
-        per_suit.append(options)
-    return tuple(tuple(group for groups, _ in combo for group in groups)
-                 for combo in product(*per_suit) if sum(paired for _, paired in combo) == 1)
+        pairs += paired
+        # Every choice of one reading per suit, in itertools.product's order; most suits have
+        # one reading, one concatenation.
+        if len(options) == 1 and len(readings) == 1:
+            readings = (readings[0] + options[0],)
+        else:
+            readings = tuple(reading + option for reading in readings for option in options)
+    # A suit's readings all hold the pair or none does: no combination to filter out.
+    return readings if pairs == 1 else ()
 
 
 def completes(counts: tuple[int, ...]) -> bool:
@@ -143,10 +221,14 @@ def completes(counts: tuple[int, ...]) -> bool:
     return pairs == 1
 
 
+_orphan_counts = itemgetter(*tiles.ORPHANS)  # the 13 counts in one call
+
+
 def is_thirteen_orphans(hand: Hand) -> bool:
-    counts = hand.concealed
-    return (not hand.melds and all(counts[t] for t in tiles.ORPHANS)
-            and sum(counts[t] for t in tiles.ORPHANS) == 14)
+    if hand.melds:
+        return False
+    held = _orphan_counts(hand.concealed)
+    return 0 not in held and sum(held) == 14
 
 
 def seven_pairs(hand: Hand, quads_are_two_pairs: bool) -> tuple[TileSet, ...] | None:
@@ -191,14 +273,10 @@ class Forms:
         A kind of which the hand already holds all four copies is not a wait. One more tile
         changes one suit only: each suit's completing tiles come from a per-suit table.
         """
-        winning, counts, concealed = hand.winning, hand.counts, hand.concealed
-        states = []
-        for low, high, chows in SLICES:
-            part = concealed[low:high]
-            if low <= winning < high:  # the winning tile's suit, before that tile
-                at = winning - low
-                part = part[:at] + (part[at] - 1,) + part[at + 1:]
-            states.append(suit_state(part, chows))
+        winning, counts = hand.winning, hand.counts
+        before = list(hand.concealed)  # the 13 tiles held before the winning tile
+        before[winning] -= 1
+        states = [suit_state(tuple(before[low:high]), chows) for low, high, chows in SLICES]
         broken = [index for index, state in enumerate(states) if not state[0]]
         pairs = sum(state[1] for state in states)
         found = set()
@@ -217,10 +295,8 @@ class Forms:
                 tile = low + offset
                 if counts[tile] - (tile == winning) < 4:
                     found.add(tile)
-        if not hand.melds and (self.seven_pairs or self.thirteen_orphans and sum(
-                concealed[t] for t in tiles.ORPHANS) - (winning in tiles.ORPHANS) == 13):
-            before = list(concealed)
-            before[winning] -= 1
+        if not hand.melds and (self.seven_pairs or self.thirteen_orphans
+                               and sum(_orphan_counts(before)) == 13):
             found.update(self.special_waits(before, [n - (t == winning)
                                                      for t, n in enumerate(counts)]))
         return tuple(sorted(found & self.kinds))
@@ -228,19 +304,18 @@ class Forms:
     def special_waits(self, before: list[int], held: list[int]) -> set[int]:
         """Waits of seven pairs (the one unpaired tile) and of 13 terminals."""
         found = set()
-        odd = [t for t, n in enumerate(before) if n % 2]
-        if self.seven_pairs and len(odd) == 1 and held[odd[0]] < 4:
+        odd = [t for t, n in enumerate(before) if n % 2] if self.seven_pairs else []
+        if len(odd) == 1 and held[odd[0]] < 4:
             before[odd[0]] += 1
             if self.is_special(tuple(before)):
                 found.add(odd[0])
             before[odd[0]] -= 1
-        if self.thirteen_orphans and sum(before[t] for t in tiles.ORPHANS) == 13:
-            for tile in tiles.ORPHANS:
-                if held[tile] < 4:
-                    before[tile] += 1
-                    if self.is_special(tuple(before)):
-                        found.add(tile)
-                    before[tile] -= 1
+        if self.thirteen_orphans and sum(_orphan_counts(before)) == sum(before) == 13:
+            # Thirteen terminals and honors held: one more completes the set if it is the one
+            # kind missing, or any of the thirteen if none is missing.
+            missing = [tile for tile in tiles.ORPHANS if not before[tile]]
+            if len(missing) <= 1:
+                found.update(tile for tile in missing or tiles.ORPHANS if held[tile] < 4)
         return found
 
 
@@ -255,7 +330,8 @@ def decompositions(hand: Hand, forms: Forms) -> list[tuple[str, tuple[TileSet, .
         pairs = seven_pairs(hand, forms.quads_are_two_pairs)
         if pairs:
             found.append(("seven_pairs", pairs))
-    if forms.thirteen_orphans and is_thirteen_orphans(hand):
+    # Thirteen single kinds (one doubled) never read as sets: no need to look when some did.
+    if forms.thirteen_orphans and not found and is_thirteen_orphans(hand):
         orphans = tuple(t for t, n in enumerate(hand.concealed) for _ in range(n))
         found.append(("thirteen_orphans", (TileSet(ORPHANS, orphans),)))
     return found
