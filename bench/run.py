@@ -10,6 +10,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -81,12 +82,18 @@ def summary(times):
 
 
 def run_door(lines: str) -> float:
-    """Seconds for one `manage.py score --jsonl` process given these lines."""
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "manage.py", "score", "--jsonl"], input=lines,
-                          capture_output=True, text=True, cwd=ROOT, check=True)
-    elapsed = time.perf_counter() - start
-    assert done.stdout.count("\n") == lines.count("\n"), done.stderr
+    """Seconds for one `manage.py score --jsonl < requests > results` process, as a player's script
+    runs it: from a file to a file (a pipe read by this process would add this process's own
+    reading and decoding of the results to the time)."""
+    with tempfile.TemporaryDirectory() as folder:
+        requests, results = Path(folder, "requests.jsonl"), Path(folder, "results.jsonl")
+        requests.write_text(lines, encoding="utf-8")
+        with requests.open("rb") as stdin, results.open("wb") as stdout:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "manage.py", "score", "--jsonl"], stdin=stdin,
+                           stdout=stdout, cwd=ROOT, check=True)
+            elapsed = time.perf_counter() - start
+        assert results.read_text(encoding="utf-8").count("\n") == lines.count("\n")
     return elapsed
 
 

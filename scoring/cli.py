@@ -16,6 +16,7 @@ Django is imported. The management commands `score` and `settle` wrap the same f
 
 import argparse
 import json
+import select
 
 from scoring import engine
 from scoring.breakdown import format_breakdown, format_error
@@ -175,20 +176,45 @@ def run_alone(command, args, stdin, stdout, stderr):
         return None
 
 
+# Results wait in memory at most this many characters before they are written.
+PENDING_LIMIT = 64 * 1024
+
+
 def score_lines(stdin, stdout):
     """One result line per input line, in order; a bad line gets its error result, and so
-    does a line longer than the API's body limit (read on, never held whole)."""
-    write = stdout.write
-    flush = stdout.flush
+    does a line longer than the API's body limit (read on, never held whole).
+
+    Results are written, and flushed, whenever no more input is waiting (so a program that
+    sends one line and waits gets its answer at once) and at least every PENDING_LIMIT
+    characters; a batch read from a file is written in a few large pieces, not line by line."""
     score = engine.score
+    pending, size = [], 0
     for line in bounded_lines(stdin, MAX_REQUEST_SIZE):
         if line is None:
-            write(dumps(too_large(MAX_REQUEST_SIZE, unit="characters")) + "\n")
+            result = dumps(too_large(MAX_REQUEST_SIZE, unit="characters"))
         elif line.strip():
-            write(dumps(run_json(line, score)) + "\n")
+            result = dumps(run_json(line, score))
         else:
-            write(dumps(bad_request("The line is empty; expected one JSON request.")) + "\n")
-        flush()
+            result = dumps(bad_request("The line is empty; expected one JSON request."))
+        pending.append(result + "\n")
+        size += len(result) + 1
+        if size >= PENDING_LIMIT or not input_waiting(stdin):
+            stdout.write("".join(pending))
+            stdout.flush()
+            pending, size = [], 0
+    if pending:
+        stdout.write("".join(pending))
+        stdout.flush()
+
+
+def input_waiting(stream) -> bool:
+    """Whether reading on from `stream` would not block: true for anything but a pipe or a
+    terminal with nothing written to it yet (an in-memory stream, a file, data waiting)."""
+    try:
+        fileno = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
+        return True
+    return bool(select.select([fileno], [], [], 0)[0])
 
 
 def short_form_request(options):

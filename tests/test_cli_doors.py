@@ -4,6 +4,7 @@ import io
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,36 @@ def test_json_may_come_before_the_variant_and_hand():
     code, out, _ = run("score", "--json", "shanghai", VALID["hand"])
     assert code == 0
     assert results(out)[0]["ok"] is True
+
+
+def test_jsonl_answers_each_line_as_soon_as_it_is_sent():
+    """A program may drive `score --jsonl` line by line: each answer comes before the next
+    request is written (results wait in memory only while more input is already there)."""
+    door = subprocess.Popen([sys.executable, "manage.py", "score", "--jsonl"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    guard = threading.Timer(30, door.kill)  # a held answer fails the test instead of hanging it
+    guard.start()
+    try:
+        for request in (VALID, BAD_NOTATION, VALID):
+            door.stdin.write(json.dumps(request) + "\n")
+            door.stdin.flush()
+            answer = json.loads(door.stdout.readline())  # would hang if the answer were held
+            assert answer["ok"] is (request is VALID)
+        door.stdin.close()
+        assert door.wait(timeout=30) == 0
+        assert door.stdout.read() == ""
+    finally:
+        guard.cancel()
+        door.kill()
+
+
+def test_jsonl_from_a_file_gives_one_line_per_request_in_order(tmp_path):
+    requests = [VALID, BAD_NOTATION, UNKNOWN_VARIANT] * 200  # results longer than one write
+    source = tmp_path / "requests.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in requests), encoding="utf-8")
+    with source.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "manage.py", "score", "--jsonl"], cwd=ROOT,
+                              stdin=stdin, capture_output=True, text=True, check=True)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a.get("error", {}).get("code") for a in answers] == [
+        None, "bad_notation", "unknown_variant"] * 200

@@ -37,6 +37,16 @@ class WinContext:
         """The FLAGS that are set (usually none)."""
         return tuple(flag for flag in FLAGS if getattr(self, flag))
 
+    def summary(self) -> dict:
+        """What a result repeats of how the hand was won (contract §3)."""
+        return self._summary.copy()  # a new dict each time: callers may change theirs
+
+    @cached_property
+    def _summary(self) -> dict:
+        return {"seat_wind": self.seat_wind, "round_wind": self.round_wind,
+                "dealer": self.dealer, "self_drawn": self.self_drawn,
+                "discarder": None if self.self_drawn else self.discarder}
+
     @property
     def others(self) -> tuple[str, ...]:
         """The three other seats, in turn order after the winner."""

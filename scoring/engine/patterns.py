@@ -181,6 +181,10 @@ class Counted:
     count: int
 
     def as_dict(self) -> dict:
+        return self._row.copy()  # a new dict each time: callers may change theirs
+
+    @cached_property
+    def _row(self) -> dict:
         p = self.pattern
         return {"id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
                 "value": p.value, "count": self.count, "french": p.french}

@@ -215,9 +215,7 @@ class Variant:
             "minimum": minimum,
             "limit": limit,
             "payments": ledger(self.payments(points, ctx, rules) if meets else []),
-            "context": {"seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
-                        "dealer": ctx.dealer, "self_drawn": ctx.self_drawn,
-                        "discarder": None if ctx.self_drawn else ctx.discarder},
+            "context": ctx.summary(),
             "rules": dict(rules),
         }
 
