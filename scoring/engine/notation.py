@@ -100,9 +100,9 @@ _DIGITS = "0123456789"
 # A run of numbers with its suit letter, one honor alias (or the joker), or spaces.
 _TILES = re.compile(r"([0-9]+)([mpszf])|([ESWNPFCJ])|\s+")
 # One token of a hand, read from its ASCII bytes: a run of numbers with its suit letter, every
-# number within its suit; an honor alias or the joker; or any other character but a space (a
-# bracket, '+', or a fault). Tokens are found and checked in this one pass.
-_TOKEN = re.compile(rb"([1-9]+[mps]|[1-7]+z|[1-8]+f)|([ESWNPFCJ])|(\S)")
+# number within its suit (the only token longer than one byte); or one character but a space: an
+# honor alias or the joker, a bracket, '+', or a fault. Tokens are found and checked in one pass.
+_TOKEN = re.compile(rb"[1-9]+[mps]|[1-7]+z|[1-8]+f|\S")
 # Per suit letter (its byte value): the table that translates the run's numbers into tile kinds.
 _RUN_TILES = {ord(letter): bytes.maketrans(b"123456789"[:size], bytes(range(base, base + size)))
               for letter, (base, size) in tiles.SUIT_LETTERS.items()}
@@ -121,22 +121,22 @@ def _read_well_formed(text: str) -> "ParsedHand | None":
     current = concealed  # where tiles go: the concealed tiles, a group, or after the '+'
     bracket = None
     after_plus = None
-    for run, alias, mark in _TOKEN.findall(text.encode()):
-        if run:  # the numbers' bytes translated into tile kinds, the suit letter left out
-            current += run[:-1].translate(_RUN_TILES[run[-1]])
-        elif alias:
-            current.append(_ALIAS_TILES[alias])
+    for token in _TOKEN.findall(text.encode()):
+        if len(token) > 1:  # numbers translated into tile kinds, their suit letter left out
+            current += token[:-1].translate(_RUN_TILES[token[-1]])
+        elif token in _ALIAS_TILES:
+            current.append(_ALIAS_TILES[token])
         elif after_plus is not None:
             return None  # nothing but the winning tile follows '+'
-        elif mark in _OPENERS:
+        elif token in _OPENERS:
             if bracket is not None:
                 return None
-            bracket, current = _OPENERS[mark], []
-        elif mark == b"+":
+            bracket, current = _OPENERS[token], []
+        elif token == b"+":
             if bracket is not None:
                 return None
             after_plus = current = []
-        elif bracket is not None and mark == _CLOSER_OF[bracket] and current:
+        elif bracket is not None and token == _CLOSER_OF[bracket] and current:
             current.sort()
             groups.append(Group(bracket, tuple(current)))
             bracket, current = None, concealed
