@@ -1,6 +1,5 @@
 """A validated hand: its revealed sets, concealed tiles, bonus tiles and winning tile."""
 
-from bisect import bisect_left
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import compress
@@ -232,16 +231,17 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
                             f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this "
                             "variant.")
     melds = tuple([set_of_group(group) for group in parsed.groups])
-    # The concealed tiles are sorted: the playing kinds first, then flowers, seasons and jokers.
-    playing = bisect_left(parsed.concealed, tiles.PLAYING_KINDS)
     concealed = [0] * tiles.PLAYING_KINDS
-    for tile in parsed.concealed[:playing]:
-        concealed[tile] += 1
-    bonus = parsed.concealed[playing:]
-    hand = Hand(parsed, melds, tuple(concealed), bonus, parsed.winning)
+    bonus = []
+    for tile in parsed.concealed:
+        if tile < tiles.PLAYING_KINDS:
+            concealed[tile] += 1
+        else:
+            bonus.append(tile)
+    hand = Hand(parsed, melds, tuple(concealed), tuple(bonus), parsed.winning)
     if max(hand.counts) > 4 or len(set(bonus)) < len(bonus):  # perhaps too many: find which
         count_copies(parsed, standard_copies)
-    found = playing + 3 * len(melds)
+    found = len(parsed.concealed) - len(bonus) + 3 * len(melds)
     if found != 14:
         kong_note = f" (counting each of the {hand.kongs} kongs as 3)" if hand.kongs else ""
         raise HandError("wrong_tile_count", f"Found {found} tiles{kong_note}; a complete hand has "
