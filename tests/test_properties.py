@@ -62,6 +62,7 @@ def test_canonical_form_is_a_fixed_point(rng):
     canonical = format_hand(parse(text))
     assert format_hand(parse(canonical)) == canonical
     assert parse(canonical) == parse(text)
+    assert SHANGHAI.build(text, RULES).text() == canonical  # groups' text read off their sets
 
 
 notation_chars = st.sampled_from(list("0123456789mpszfESWNCFPJ[]()+ x-\né"))

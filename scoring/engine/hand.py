@@ -6,7 +6,7 @@ from itertools import compress
 
 from . import tiles
 from .errors import HandError
-from .notation import EXPOSED, ParsedHand, format_hand, format_tiles
+from .notation import EXPOSED, ParsedHand, format_tiles, joined_text
 
 CHOW, PUNG, KONG, PAIR, ORPHANS = "chow", "pung", "kong", "pair", "orphans"
 
@@ -14,6 +14,12 @@ CHOW, PUNG, KONG, PAIR, ORPHANS = "chow", "pung", "kong", "pair", "orphans"
 HONOR_BIT = 1 << 10
 TERMINAL_BITS = (1 << 1) | (1 << 9)
 NUMBER_BITS = sum(1 << n for n in range(1, 10))
+# Per tile kind, its bit in a tile mask.
+_MASK_BIT = tuple((1 << (tile % 9 + 1)) if tile < tiles.HONOR_BASE else HONOR_BIT
+                  for tile in range(tiles.KINDS))
+# The suits for each combination of bits 1 (m), 2 (p) and 4 (s): one frozenset each, shared.
+_SUITS_OF = tuple(frozenset(suit for i, suit in enumerate(tiles.SUITS) if bits >> i & 1)
+                  for bits in range(8))
 
 
 class cached_property:  # noqa: N801 - named as the functools one it replaces
@@ -39,7 +45,7 @@ def mask_of(kinds: tuple[int, ...]) -> int:
     kinds are nearly always new, and a cache keyed on them would only grow)."""
     mask = 0
     for tile in kinds:
-        mask |= (1 << (tile % 9 + 1)) if tile < tiles.HONOR_BASE else HONOR_BIT
+        mask |= _MASK_BIT[tile]
     return mask
 
 
@@ -117,6 +123,7 @@ def make_set(kind: str, first: int, **flags) -> TileSet:
     return TileSet(kind, kinds, **flags)
 
 
+@cache  # on the group's value: bounded, since only the few groups that are sets are kept
 def set_of_group(group) -> TileSet:
     """The set a bracketed group stands for, or `bad_notation` naming the group."""
     kinds = group.tiles
@@ -136,7 +143,7 @@ def set_of_group(group) -> TileSet:
                     "set is three consecutive tiles of one suit, or three or four identical tiles.")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Hand:
     """A hand that passed the notation, tile-set, copy and count checks."""
 
@@ -145,6 +152,12 @@ class Hand:
     concealed: tuple[int, ...]  # counts of the 34 playing kinds held concealed, winning tile in
     bonus: tuple[int, ...]  # flowers and seasons, sorted
     winning: int
+
+    def __init__(self, parsed, melds, concealed, bonus, winning):
+        # Filled in one step: a frozen dataclass's own __init__ sets each field apart, at twice
+        # the cost, on every hand read.
+        self.__dict__.update(parsed=parsed, melds=melds, concealed=concealed, bonus=bonus,
+                             winning=winning)
 
     @cached_property
     def counts(self) -> tuple[int, ...]:
@@ -157,7 +170,7 @@ class Hand:
 
     @cached_property
     def kongs(self) -> int:
-        return sum(meld.kind == KONG for meld in self.melds)
+        return [meld.kind for meld in self.melds].count(KONG) if self.melds else 0
 
     @cached_property
     def kinds(self) -> tuple[int, ...]:
@@ -170,14 +183,17 @@ class Hand:
 
     @cached_property
     def suits(self) -> frozenset[str]:
-        return frozenset(tiles.SUITS[t // 9] for t in self.kinds if t < tiles.HONOR_BASE)
+        counts = self.counts
+        return _SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
 
     @cached_property
     def has_revealed_set(self) -> bool:
         return any(meld.exposed for meld in self.melds)
 
     def text(self) -> str:
-        return format_hand(self.parsed)
+        """format_hand(self.parsed), each group's text read off its set (where it is kept)."""
+        parsed = self.parsed
+        return joined_text(parsed.concealed, [meld.text() for meld in self.melds], parsed.winning)
 
 
 def count_copies(parsed: ParsedHand, copies_of) -> None:
@@ -214,7 +230,7 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
             raise HandError("tile_not_in_variant",
                             f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this "
                             "variant.")
-    melds = tuple(set_of_group(group) for group in parsed.groups)
+    melds = tuple([set_of_group(group) for group in parsed.groups])
     concealed = [0] * tiles.PLAYING_KINDS
     bonus = []
     for tile in parsed.concealed:
@@ -222,19 +238,15 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
             concealed[tile] += 1
         else:
             bonus.append(tile)
-    totals = concealed.copy()
-    for meld in melds:
-        for tile in meld.tiles:
-            totals[tile] += 1
-    if max(totals) > 4 or len(set(bonus)) < len(bonus):  # perhaps too many: find which
+    hand = Hand(parsed, melds, tuple(concealed), tuple(bonus), parsed.winning)
+    if max(hand.counts) > 4 or len(set(bonus)) < len(bonus):  # perhaps too many: find which
         count_copies(parsed, standard_copies)
-    found = sum(concealed) + 3 * len(melds)
+    found = len(parsed.concealed) - len(bonus) + 3 * len(melds)
     if found != 14:
-        kongs = sum(meld.kind == KONG for meld in melds)
-        kong_note = f" (counting each of the {kongs} kongs as 3)" if kongs else ""
+        kong_note = f" (counting each of the {hand.kongs} kongs as 3)" if hand.kongs else ""
         raise HandError("wrong_tile_count", f"Found {found} tiles{kong_note}; a complete hand has "
                         "14, plus one for each kong (flowers and seasons not counted).")
     if parsed.winning is None or parsed.winning >= tiles.PLAYING_KINDS:
         raise HandError("bad_notation", "The hand has no winning tile: write it last, or mark it "
                         "with '+', for example '+5p'.")
-    return Hand(parsed, melds, tuple(concealed), tuple(bonus), parsed.winning)
+    return hand

@@ -5,7 +5,7 @@ error naming the position (1-based) and the text at fault.
 """
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import tiles
 from .errors import HandError
@@ -16,9 +16,12 @@ MAX_HAND_CHARS = 200
 CLOSERS = {"[": "]", "(": ")"}
 
 
-@dataclass(frozen=True)
-class Group:
-    """A bracketed group as written: `[...]` exposed (claimed) or `(...)` a concealed kong."""
+class Group(NamedTuple):
+    """A bracketed group as written: `[...]` exposed (claimed) or `(...)` a concealed kong.
+
+    A NamedTuple rather than a frozen dataclass: one is made per group of every hand read, and
+    a tuple is made in half the time (equal and hashed by value all the same).
+    """
 
     bracket: str
     tiles: tuple[int, ...]  # sorted
@@ -27,9 +30,8 @@ class Group:
         return self.bracket + format_tiles(self.tiles) + CLOSERS[self.bracket]
 
 
-@dataclass(frozen=True)
-class ParsedHand:
-    """What the notation says, before any rule looks at it."""
+class ParsedHand(NamedTuple):
+    """What the notation says, before any rule looks at it (a NamedTuple, as Group is)."""
 
     concealed: tuple[int, ...]  # sorted, the winning tile included, flowers and jokers too
     groups: tuple[Group, ...]  # in the order written
@@ -97,45 +99,49 @@ class _Reader:
 _DIGITS = "0123456789"
 # A run of numbers with its suit letter, one honor alias (or the joker), or spaces.
 _TILES = re.compile(r"([0-9]+)([mpszf])|([ESWNPFCJ])|\s+")
-# A text made only of well-formed tiles (every number within its suit), brackets, '+' and spaces:
-# read in one pass by `_read_well_formed`.
-_WELL_FORMED = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f|[ESWNPFCJ]|[][()+]|\s)*")
-_TOKEN = re.compile(r"([1-9]+)([mpszf])|([ESWNPFCJ])|(\S)")
-_TILE_OF = {letter: {str(rank): base + rank - 1 for rank in range(1, size + 1)}
-            for letter, (base, size) in tiles.SUIT_LETTERS.items()}
+# One token of a hand, read from its ASCII bytes: a run of numbers with its suit letter, every
+# number within its suit (the only token longer than one byte); or one character but a space: an
+# honor alias or the joker, a bracket, '+', or a fault. Tokens are found and checked in one pass.
+_TOKEN = re.compile(rb"[1-9]+[mps]|[1-7]+z|[1-8]+f|\S")
+# Per suit letter (its byte value): the table that translates the run's numbers into tile kinds.
+_RUN_TILES = {ord(letter): bytes.maketrans(b"123456789"[:size], bytes(range(base, base + size)))
+              for letter, (base, size) in tiles.SUIT_LETTERS.items()}
+_ALIAS_TILES = {alias.encode(): tile for alias, tile in tiles.ALIASES.items()}
+_OPENERS = {b"[": "[", b"(": "("}
+_CLOSER_OF = {"[": b"]", "(": b")"}
 
 
 def _read_well_formed(text: str) -> "ParsedHand | None":
     """The usual hand, read in one pass over its tokens; None when anything is out of place
     (the strict reader then finds and names the fault)."""
-    if _WELL_FORMED.fullmatch(text) is None:
+    if not text.isascii():
         return None
     concealed: list[int] = []
     groups: list[Group] = []
     current = concealed  # where tiles go: the concealed tiles, a group, or after the '+'
     bracket = None
     after_plus = None
-    for digits, letter, alias, mark in _TOKEN.findall(text):
-        if digits:
-            tile_of = _TILE_OF[letter]
-            current += [tile_of[digit] for digit in digits]
-        elif alias:
-            current.append(tiles.ALIASES[alias])
+    for token in _TOKEN.findall(text.encode()):
+        if len(token) > 1:  # numbers translated into tile kinds, their suit letter left out
+            current += token[:-1].translate(_RUN_TILES[token[-1]])
+        elif token in _ALIAS_TILES:
+            current.append(_ALIAS_TILES[token])
         elif after_plus is not None:
             return None  # nothing but the winning tile follows '+'
-        elif mark in CLOSERS:
+        elif token in _OPENERS:
             if bracket is not None:
                 return None
-            bracket, current = mark, []
-        elif mark == "+":
+            bracket, current = _OPENERS[token], []
+        elif token == b"+":
             if bracket is not None:
                 return None
             after_plus = current = []
-        else:  # a closing bracket
-            if bracket is None or mark != CLOSERS[bracket] or not current:
-                return None
-            groups.append(Group(bracket, tuple(sorted(current))))
+        elif bracket is not None and token == _CLOSER_OF[bracket] and current:
+            current.sort()
+            groups.append(Group(bracket, tuple(current)))
             bracket, current = None, concealed
+        else:  # a bracket that closes nothing open, an empty group, or no tile at all
+            return None
     if bracket is not None:
         return None
     if after_plus is None:
@@ -145,7 +151,8 @@ def _read_well_formed(text: str) -> "ParsedHand | None":
         return None
     else:
         winning = after_plus[0]
-    return ParsedHand(tuple(sorted(concealed)), tuple(groups), winning)
+    concealed.sort()
+    return ParsedHand(tuple(concealed), tuple(groups), winning)
 
 
 def parse(text: str) -> ParsedHand:
@@ -226,8 +233,13 @@ def format_tiles(kinds) -> str:
 
 def format_hand(hand: ParsedHand) -> str:
     """The canonical text: concealed tiles, each group as written, then '+' the winning tile."""
-    parts = [format_tiles(hand.concealed)] if hand.concealed else []
-    parts += [group.text() for group in hand.groups]
-    if hand.winning is not None:
-        parts.append("+" + tiles.code(hand.winning))
+    return joined_text(hand.concealed, [group.text() for group in hand.groups], hand.winning)
+
+
+def joined_text(concealed: tuple[int, ...], group_texts: list[str], winning: int | None) -> str:
+    """format_hand from its parts, for a caller that already holds each group's text."""
+    parts = [format_tiles(concealed)] if concealed else []
+    parts += group_texts
+    if winning is not None:
+        parts.append("+" + tiles.code(winning))
     return " ".join(parts)
