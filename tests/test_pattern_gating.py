@@ -61,8 +61,20 @@ def facts_by_definition(r) -> set[str]:
         found.add("two_kongs")
     if any(T.is_honor(t.first) for t in r.triplets):
         found.add("honor_triplet")
-    if any(T.is_honor(t) for t in r.kinds):
-        found.add("honor")
+    honor = any(T.is_honor(t) for t in r.kinds)
+    found.add("honor" if honor else "no_honor")
+    suited = [t for t in r.kinds if not T.is_honor(t)]
+    if any(T.rank_of(t) in (1, 9) for t in suited):
+        found.add("terminal")
+    suits = {T.suit_of(t) for t in suited}
+    if len(suits) == 1:
+        found.add("one_suit")
+    if len(suits) == 3:
+        found.add("three_suits")
+    if len({T.rank_of(t) for t in suited}) + honor <= 3:  # the honors count as one number
+        found.add("three_numbers")
+    if len(r.hand.melds) == 4:
+        found.add("four_melds")
     if len(r.waits) == 1:
         found.add("single_wait")
     return found | {flag for flag in CONTEXT_FACTS if getattr(r.ctx, flag)}

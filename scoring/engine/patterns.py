@@ -12,7 +12,17 @@ from types import MappingProxyType
 
 from . import tiles
 from .context import WinContext
-from .hand import CHOW, HONOR_BIT, KONG, PAIR, TERMINAL_BITS, Hand, TileSet, cached_property
+from .hand import (
+    CHOW,
+    HONOR_BIT,
+    KONG,
+    NUMBER_BITS,
+    PAIR,
+    TERMINAL_BITS,
+    Hand,
+    TileSet,
+    cached_property,
+)
 
 STANDARD = "standard"
 
@@ -20,16 +30,35 @@ STANDARD = "standard"
 # computed once per reading, so the table skips predicates that cannot hold for the reading.
 CONTEXT_FACTS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong",
                  "winning_tile_last", "ready_announced", "heavenly", "earthly")
+# Facts of the hand: one_suit and three_suits count the suits of the suited tiles; terminal is a
+# 1 or a 9 anywhere; three_numbers: at most three numbers, all honors together counting as one;
+# four_melds: four revealed sets or kongs.
+HAND_FACTS = ("honor", "no_honor", "terminal", "one_suit", "three_suits", "three_numbers",
+              "four_melds")
 FACTS = ("chow", "two_chows", "three_chows", "four_chows",
          "triplet", "two_triplets", "three_triplets", "four_triplets",
-         "two_kongs", "honor_triplet", "honor", "single_wait") + CONTEXT_FACTS
+         "two_kongs", "honor_triplet", "single_wait") + HAND_FACTS + CONTEXT_FACTS
 FACT_BIT = {name: 1 << i for i, name in enumerate(FACTS)}
 # Times the bit of 'chow' ('triplet'): the bits of one, two, three and four of them.
 _AT_LEAST = (0, 1, 3, 7, 15)
 _CHOW_BIT, _TRIPLET_BIT = FACT_BIT["chow"], FACT_BIT["triplet"]
 _TWO_KONGS_BIT, _HONOR_TRIPLET_BIT = FACT_BIT["two_kongs"], FACT_BIT["honor_triplet"]
-_HONOR_BIT, _SINGLE_WAIT_BIT = FACT_BIT["honor"], FACT_BIT["single_wait"]
+_SINGLE_WAIT_BIT = FACT_BIT["single_wait"]
 _NO_RULES: Mapping = MappingProxyType({})
+
+
+_HAND_FACT_BITS = [FACT_BIT[name] for name in HAND_FACTS]
+
+
+def hand_facts(hand: Hand) -> int:
+    """The HAND_FACTS that hold for `hand`, as FACT bits."""
+    mask = hand.mask
+    honor = bool(mask & HONOR_BIT)
+    suits = len(hand.suits)
+    numbers = (mask & NUMBER_BITS).bit_count() + honor
+    holds = (honor, not honor, bool(mask & TERMINAL_BITS), suits == 1, suits == 3, numbers <= 3,
+             len(hand.melds) == 4)
+    return sum([bit for bit, held in zip(_HAND_FACT_BITS, holds, strict=True) if held])
 
 
 class Reading:
@@ -94,7 +123,7 @@ class Reading:
         has_honor = bool(mask & HONOR_BIT)
         shape = (_AT_LEAST[len(chows)] * _CHOW_BIT | _AT_LEAST[len(triplets)] * _TRIPLET_BIT
                  | (kongs >= 2) * _TWO_KONGS_BIT | (honor_triplets > 0) * _HONOR_TRIPLET_BIT
-                 | has_honor * _HONOR_BIT | (len(waits) == 1) * _SINGLE_WAIT_BIT)
+                 | (len(waits) == 1) * _SINGLE_WAIT_BIT | hand_facts(hand))
         for flag in ctx.true_flags:  # usually none
             shape |= FACT_BIT.get(flag, 0)
         self.__dict__.update(
