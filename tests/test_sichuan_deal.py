@@ -243,7 +243,7 @@ def test_without_end_checks_the_wall_end_moves_no_money():
 
 def test_without_a_declared_void_three_suits_make_a_flower_pig():
     result = ledger_of([{"type": "wall_end", "hands": {
-        "E": "123m456p789s123p5p",           # three suits: pig, not ready
+        "E": "123m789s123p6699p",            # three suits: pig, not ready
         "S": "123m456m789m23p55p",           # ready on 1p and 4p: 0 fans each -> 1 point
         "W": "123m456m789m23p55p",           # the same
         "N": "1357m2468p13579s"}}])          # three suits: pig
@@ -284,7 +284,8 @@ def test_ready_players_keep_their_kong_money_and_collect_their_best_wait():
     ([win("E", discarder="S", fans=0), win("S", discarder="W", fans=0),
       win("W", discarder="N", fans=0), {"type": "wall_end", "hands": {"N": "1112345678999m"}}],
      3, "ended"),
-    ([{"type": "wall_end", "hands": dict.fromkeys(SEATS, "123m456m789m23p55p")},
+    ([{"type": "wall_end", "hands": {"E": "123m456m789m23p55p", "S": "123m456m789m23p66p",
+                                     "W": "123m456m789m34p77p", "N": "123m456m789m11p99p"}},
       kong("E", "concealed")], 1, "ended"),
     ([kong("X", "concealed")], 0, "seat"),
     ([{"type": "pung", "seat": "E"}], 0, "type"),
@@ -394,6 +395,94 @@ def test_the_settle_command_exits_2_on_an_impossible_event():
     assert result["error"]["code"] == "bad_event"
 
 
+# Copies across the deal ------------------------------------------------------------------------
+# Every tile of a deal comes from one set of 108, four of each (spec "The tiles and the hand",
+# contract §1): the hands shown together cannot hold a fifth copy (too_many_copies). Only tiles
+# written are counted; a discard won by consecutive winners is one tile.
+
+FIVE_5P = [
+    win("E", discarder="N", hand="123m456m789m555p99p+9p"),   # 5p x3
+    win("W", self_drawn=True, hand="234m567m888m123p55p+2m"),  # 5p x2: five in all
+]
+
+
+def test_two_winning_hands_holding_five_5p_are_refused():
+    problem = failure(FIVE_5P)
+    assert problem["code"] == "too_many_copies"
+    assert problem["event"] == 1 and problem["message"].startswith("Event 1")
+    assert "5p" in problem["message"]
+    assert "3 in E's winning hand (event 0)" in problem["message"]
+    assert "2 in W's winning hand (event 1)" in problem["message"]
+
+
+def test_a_wall_end_hand_is_counted_with_the_winning_hands():
+    problem = failure([
+        win("E", discarder="N", hand="123m456m789m555p99p+9p"),  # 5p x3
+        {"type": "wall_end", "hands": {"S": "234m567m234s567s9s", "W": "345m678m345s678s9s",
+                                       "N": "123s456s789s11s55p"}}])  # 5p x2: five in all
+    assert (problem["code"], problem["event"]) == ("too_many_copies", 1)
+    assert "3 in E's winning hand (event 0)" in problem["message"]
+    assert "2 in N's hand at the wall's end (event 1)" in problem["message"]
+
+
+def test_a_hands_own_fault_comes_before_the_copies_across_the_deal():
+    # S's hand is one tile short: that is said first, though W and N together hold five 5p.
+    problem = failure([{"type": "wall_end", "hands": {
+        "E": "123m456m789m23s99s", "S": "123m456m789m2p", "W": "123s555p789s11s99p",
+        "N": "123s456s789s55p22s"}}])
+    assert (problem["code"], problem["event"]) == ("wrong_tile_count", 0)
+
+
+# S discards 5p: E wins it for a pung (555p, the discard among them), W wins the same 5p for the
+# eyes (55p): 3 + 2 - 1 = 4 copies, the whole set. Won on different discards, it would be five.
+SHARED = [win("E", discarder="S", hand="123m456m789m555p99p+5p"),
+          win("W", discarder="S", hand="123s456s789s999s55p+5p")]
+
+
+@pytest.mark.parametrize("events", [
+    SHARED,
+    [SHARED[0], win("N", discarder="S", fans=1), SHARED[1]],
+], ids=["two_winners", "three_winners_one_entered_as_fans"])
+def test_winners_on_one_discard_share_its_tile(events):
+    result = ledger_of(events)
+    # E: 555p 99p, the pung completed: 0 fans -> 1 point. W: 789s + 999s hold four 9s, root 1,
+    # and the 5p completes the eyes, pair_wait 1: 2 fans -> 4 points.
+    assert moves(result["ledger"][0]) == [("S", "E", 1)]
+    assert moves(result["ledger"][-1]) == [("S", "W", 4)]
+
+
+@pytest.mark.parametrize("events", [
+    [SHARED[0], win("W", discarder="N", hand="123s456s789s999s55p+5p")],
+    [SHARED[0], kong("N", "concealed"), SHARED[1]],
+    [SHARED[0], win("N", self_drawn=True, fans=1), SHARED[1]],
+], ids=["another_discarder", "a_kong_between", "a_self_drawn_win_between"])
+def test_winners_on_different_discards_do_not_share_a_tile(events):
+    problem = failure(events)
+    assert (problem["code"], problem["event"]) == ("too_many_copies", len(events) - 1)
+    assert "5p" in problem["message"]
+
+
+def test_a_win_entered_as_fans_and_a_kong_show_no_tiles():
+    # Only written tiles count: a kong event does not name its tile, fans give no hand.
+    result = ledger_of([kong("E", "concealed"), win("E", discarder="N", fans=1),
+                        win("S", discarder="N", hand="123m456m789m555p99p+9p")])
+    assert result["ok"]
+
+
+def test_the_api_refuses_five_copies_with_400():
+    response = Client().post("/api/settle", data=json.dumps(
+        {"variant": "sichuan", "events": FIVE_5P}), content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "too_many_copies"
+    assert response.json()["error"]["event"] == 1
+
+
+def test_the_settle_command_refuses_five_copies_with_exit_2():
+    code, result = run_settle({"variant": "sichuan", "events": FIVE_5P})
+    assert code == 2
+    assert result["error"]["code"] == "too_many_copies"
+
+
 # Property: random legal deals ----------------------------------------------------------------
 
 WINNING = [  # concealed winning hands, each lacking one suit
@@ -402,23 +491,38 @@ WINNING = [  # concealed winning hands, each lacking one suit
 ]
 
 
-def ready_hand(draw) -> str:
-    """A winning hand with one tile taken out: ready by construction."""
-    text = draw(st.sampled_from(WINNING)).split("+")[0]
+def tiles_of(text: str) -> Counter:
+    parsed = parse(text)
+    return Counter(parsed.concealed + tuple(t for group in parsed.groups for t in group.tiles))
+
+
+def fits(text: str, used: Counter) -> bool:
+    """The hand's tiles are still in the set (4 of each) after those the deal has shown."""
+    return all(used[tile] + n <= 4 for tile, n in tiles_of(text).items())
+
+
+def ready_hand(draw, used: Counter) -> str | None:
+    """A winning hand that fits with one tile taken out: ready by construction."""
+    fitting = [text for text in WINNING if fits(text, used)]
+    if not fitting:
+        return None
+    text = draw(st.sampled_from(fitting)).split("+")[0]
     held = list(parse(text).concealed)
     held.pop(draw(st.integers(0, len(held) - 1)))
     return format_tiles(held)
 
 
-def random_hand(draw) -> str:
-    held = draw(st.lists(st.integers(0, 26), min_size=13, max_size=13).filter(
-        lambda tiles: max(Counter(tiles).values()) <= 4))
-    return format_tiles(held)
+def random_hand(draw, used: Counter) -> str:
+    """13 tiles from what is left of the set."""
+    left = [tile for tile in range(27) for _ in range(4 - used[tile])]
+    picked = draw(st.lists(st.integers(0, len(left) - 1), unique=True, min_size=13, max_size=13))
+    return format_tiles(sorted(left[i] for i in picked))
 
 
 @st.composite
 def deals(draw):
-    in_play, events = list(SEATS), []
+    """Legal deals: the hands shown together never hold more than the set's 4 copies of a tile."""
+    in_play, events, used = list(SEATS), [], Counter()
     for _ in range(draw(st.integers(0, 10))):
         seat = draw(st.sampled_from(in_play))
         others = [s for s in in_play if s != seat]
@@ -437,18 +541,23 @@ def deals(draw):
         else:
             event["discarder"] = draw(st.sampled_from(others))
             event["after_kong_discard"] = draw(st.booleans())
-        if draw(st.booleans()):
+        fitting = [text for text in WINNING if fits(text, used)]
+        if not fitting or draw(st.booleans()):
             event["fans"] = draw(st.integers(0, 9))
         else:
-            event["hand"] = draw(st.sampled_from(WINNING))
+            event["hand"] = draw(st.sampled_from(fitting))
             event["last_tile"] = draw(st.booleans())
+            used += tiles_of(event["hand"])
         events.append(event)
         in_play.remove(seat)
         if len(in_play) == 1:
             return events, {}
     if draw(st.booleans()):
-        hands = {s: ready_hand(draw) if draw(st.booleans()) else random_hand(draw)
-                 for s in in_play}
+        hands = {}
+        for s in in_play:
+            hand = ready_hand(draw, used) if draw(st.booleans()) else None
+            hands[s] = hand or random_hand(draw, used)
+            used += tiles_of(hands[s])
         voids = {s: draw(st.sampled_from(["m", "p", "s"])) for s in in_play
                  if draw(st.booleans())}
         events.append({"type": "wall_end", "hands": hands, "void": voids})

@@ -5,6 +5,11 @@ discard may make several winners: consecutive win events with the same discarder
 end (its checks). Every event gives one ledger entry: what happened, in words, and its transfers.
 Each transfer is one payer and one payee, so `net` always sums to zero.
 
+The tiles the deal shows (winning hands, the hands at the wall's end) come from one set of 108, so
+together they hold at most 4 copies of a tile: a fifth is `too_many_copies`, naming the tile and
+where it was shown. Only tiles actually written are counted (a kong event does not say its tile, a
+win entered as fans shows none), and one discard won by consecutive winners is one tile.
+
 The deal code reads the variant only through its interface (`score`, `forms`, `check_tiles`,
 `void_problem`, `points`, `settle_total`), so it does not import the variant module.
 """
@@ -72,6 +77,34 @@ class Waiting:
         return not self.pig and self.best_wait is not None
 
 
+@dataclass
+class Shown:
+    """The tiles shown so far in the deal, place by place, to refuse a fifth copy of a tile."""
+
+    places: list[tuple[str, list[int]]] = field(default_factory=list)  # (where, counts by kind)
+    totals: list[int] = field(default_factory=lambda: [0] * tiles.PLAYING_KINDS)
+
+    def add(self, where: str, counts: list[int]) -> str | None:
+        """Count a place's tiles; what is wrong if the deal now holds a fifth copy, else None."""
+        self.places.append((where, counts))
+        for tile, n in enumerate(counts):
+            self.totals[tile] += n
+        tile = next((t for t, n in enumerate(self.totals) if n > 4), None)
+        if tile is None:
+            return None
+        found = ", ".join(f"{n} in {place}" for place, held in self.places if (n := held[tile]))
+        return (f"{tiles.code(tile)} ({tiles.name(tile)}) is shown {self.totals[tile]} times in "
+                f"this deal, but the set has only 4: {found}.")
+
+
+def counts_of(parsed: ParsedHand) -> list[int]:
+    """How many of each playing kind a hand holds, its groups' tiles included."""
+    counts = [0] * tiles.PLAYING_KINDS
+    for tile in parsed.concealed + tuple(t for group in parsed.groups for t in group.tiles):
+        counts[tile] += 1
+    return counts
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -85,6 +118,10 @@ class Deal:
     kongs: list[Kong] = field(default_factory=list)
     ended: str | None = None
     ledger: list[dict] = field(default_factory=list)
+    shown: Shown = field(default_factory=Shown)
+    # The discard of the latest win, if that win was on a discard: (discarder, tile or None when
+    # the win gave no hand). The next winner on the same discarder may be winning on that tile.
+    discard: tuple[str, int | None] | None = None
     index: int = 0
     label: str = ""
 
@@ -144,7 +181,14 @@ class Deal:
         if unknown:
             raise self.fail(f"a {kind} event has no field {unknown[0]!r}; its fields are "
                             + ", ".join(sorted(known)) + ".")
+        if kind != "win":
+            self.discard = None  # only consecutive wins may share a discard
         handler(event)
+
+    def show(self, where: str, counts: list[int]) -> None:
+        problem = self.shown.add(where, counts)
+        if problem:
+            raise self.fail(problem, "too_many_copies")
 
     def kong(self, event: dict) -> None:
         seat = self.player_in(event.get("seat"), "seat")
@@ -246,6 +290,7 @@ class Deal:
                                 "player's tile; they cannot be self-drawn.", "bad_context")
             fans, _ = self.variant.settle_total(raw, self.rules)
             points, detail = self.variant.points(fans, self.rules), " (entered)"
+        self.show_win(seat, event.get("hand") if has_hand else None, ctx)
         if ctx.self_drawn:
             paid = [(other, seat, points + 1) for other in self.others_in(seat)]
             what = (f"{seat} wins self-drawn: {plural(fans, 'fan')}{detail}, {points} + 1 from "
@@ -261,6 +306,27 @@ class Deal:
         if len(self.winners) == 3:
             self.ended = "three players have won"
         self.record(what, paid)
+
+    def show_win(self, seat: str, text: str | None, ctx: WinContext) -> None:
+        """Count a winning hand's tiles. Consecutive winners on one discarder with the same
+        winning tile may have won on the same discard (or robbed the same kong): that tile is
+        counted once, so that only a deal that cannot be is refused."""
+        parsed = parse(text) if text is not None else None  # already scored, so well formed
+        winning = parsed.winning if parsed else None
+        if ctx.self_drawn:
+            self.discard = None
+        else:
+            discard = self.discard
+            shared = discard[1] if discard and discard[0] == ctx.discarder else None
+            self.discard = (ctx.discarder, shared if winning is None else winning)
+            if winning is not None and winning == shared:
+                counts = counts_of(parsed)
+                counts[winning] -= 1
+                self.show(f"{seat}'s winning hand (event {self.index}, its winning "
+                          f"{tiles.code(winning)} being the discard counted before)", counts)
+                return
+        if parsed is not None:
+            self.show(f"{seat}'s winning hand (event {self.index})", counts_of(parsed))
 
     def kong_shot(self, discarder: str, winner: str, paid, what):
         """A win on the discard after the discarder's kong undoes that kong's payments."""
@@ -297,7 +363,10 @@ class Deal:
             if suit is not None and suit not in tuple(tiles.SUITS):
                 raise self.fail(f"the void suit of {seat} must be m, p or s (got {suit!r}).",
                                 "bad_context")
-        shown = {seat: self.waiting(seat, hands[seat], voids.get(seat)) for seat in self.in_play}
+        read = {seat: self.read_hand(seat, hands[seat]) for seat in self.in_play}
+        for seat, parsed in read.items():  # each hand's own faults first, then the copies across
+            self.show(f"{seat}'s hand at the wall's end (event {self.index})", counts_of(parsed))
+        shown = {seat: self.waiting(seat, read[seat], voids.get(seat)) for seat in self.in_play}
         transfers, notes = [], []
         for seat, held in shown.items():  # 1. the not-ready give back their kong money
             if not held.ready:
@@ -325,28 +394,30 @@ class Deal:
             notes.append("nobody is ready")
         self.record("wall end: " + "; ".join(notes), transfers)
 
-    def waiting(self, seat: str, text, void) -> Waiting:
-        """Read a 13-tile hand; a flower pig, or the best points over every wait (won on a plain
-        discard: no self-draw, kong or last-tile fans)."""
+    def read_hand(self, seat: str, text) -> ParsedHand:
+        """A 13-tile hand shown at the wall's end, checked by the variant's tile rules."""
         try:
             parsed = parse(text) if text is not None else None
             if parsed is None:
                 raise HandError("bad_notation", "The hand is missing.")
             self.variant.check_tiles(parsed)
             melds = [set_of_group(group) for group in parsed.groups]
-            counts = [0] * tiles.PLAYING_KINDS
-            for tile in parsed.concealed:
-                counts[tile] += 1
-            found = sum(counts) + 3 * len(melds)
+            found = len(parsed.concealed) + 3 * len(melds)
             if found != 13:
                 raise HandError("wrong_tile_count", f"Found {found} tiles; a hand at the wall's "
                                 "end has 13, plus one for each kong.")
         except HandError as error:
             raise self.fail(f"the hand of {seat}: {error.message}", error.code) from None
-        held = list(counts)
-        for meld in melds:
-            for tile in meld.tiles:
-                held[tile] += 1
+        return parsed
+
+    def waiting(self, seat: str, parsed: ParsedHand, void) -> Waiting:
+        """A hand read at the wall's end: a flower pig, or the best points over every wait (won
+        on a plain discard: no self-draw, kong or last-tile fans)."""
+        melds = [set_of_group(group) for group in parsed.groups]
+        counts = [0] * tiles.PLAYING_KINDS
+        for tile in parsed.concealed:
+            counts[tile] += 1
+        held = counts_of(parsed)
         if self.variant.void_problem(held, void):
             return Waiting(seat, pig=True)
         best = Waiting(seat, pig=False)
