@@ -236,7 +236,8 @@ def _scored(table, position, form, engine_request, query):
 
 @require_http_methods(["GET", "POST"])
 def add_deal(request, token):
-    """Sichuan: a deal as its events (kongs, wins in order, the wall's end)."""
+    """A deal as its events (kongs, wins in order, the wall's end), for a variant that pays during
+    the deal (Sichuan)."""
     table = _table(token, edit=True)
     position = table.game()[1][-1]
     events = deal_formset(request.POST or None, names=table.players, position=position)
@@ -248,7 +249,8 @@ def add_deal(request, token):
             end = wall.event(pos)
             if not found and not end:
                 raise HandError("bad_request", "Enter at least one event.")
-            return tables.sichuan_deal(table.rules, pos, found + ([end] if end else []))
+            return tables.settled_deal(table.variant, table.rules, pos,
+                                       found + ([end] if end else []))
         try:
             table.add_hand(record)
         except HandError as error:

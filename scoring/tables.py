@@ -311,11 +311,12 @@ def win_context(position: Position, winner: int, discarder: int | None, self_dra
 
 def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
                 discarder: int | None, self_drawn: bool, total: int) -> Recorded:
-    """A win entered as fans (or points): paid by the variant's own rules."""
-    if variant_id == "sichuan":
-        return sichuan_deal(rules, position, [_sichuan_win(position, winner, discarder,
-                                                           self_drawn, {"fans": total})])
+    """A win entered as fans (or points): paid by the variant's own rules (as a deal of one win
+    for a variant that pays during the deal)."""
     variant = VARIANTS[variant_id]
+    if variant.pays_during_deal:
+        return settled_deal(variant_id, rules, position, [
+            deal_win(position, winner, discarder, self_drawn, {"fans": total})])
     checked = variant.check_rules(rules)
     ctx = parse_context(win_context(position, winner, discarder, self_drawn))
     capped, _limit = variant.settle_total(total, checked)
@@ -332,10 +333,10 @@ def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
 def scored(variant_id: str, rules: dict, position: Position, winner: int, discarder: int | None,
            self_drawn: bool, hand: str, flags: dict, query: str = "") -> Recorded:
     """A hand from the scorer, scored again for the winner's seat and the table's rules."""
-    if variant_id == "sichuan":
-        event = _sichuan_win(position, winner, discarder, self_drawn, {"hand": hand})
+    if VARIANTS[variant_id].pays_during_deal:
+        event = deal_win(position, winner, discarder, self_drawn, {"hand": hand})
         event["context"] = {k: v for k, v in flags.items() if k not in ("self_drawn",)}
-        recorded = sichuan_deal(rules, position, [event])
+        recorded = settled_deal(variant_id, rules, position, [event])
         recorded.detail.update({"source": "scorer", "hand": hand, "query": query})
         return recorded
     context = win_context(position, winner, discarder, self_drawn, flags)
@@ -360,7 +361,8 @@ def drawn(position: Position) -> Recorded:
     return Recorded("draw", detail={"source": "draw", "round_wind": position.round_wind})
 
 
-def _sichuan_win(position, winner, discarder, self_drawn, what: dict) -> dict:
+def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:
+    """A win as an event of a deal (contract §5)."""
     seat = position.seat_of(winner)
     event = {"type": "win", "seat": seat, "self_drawn": self_drawn, **what}
     if not self_drawn:
@@ -371,9 +373,10 @@ def _sichuan_win(position, winner, discarder, self_drawn, what: dict) -> dict:
     return event
 
 
-def sichuan_deal(rules: dict, position: Position, events: list[dict]) -> Recorded:
-    """A Sichuan deal as its events, settled by the engine (contract §5)."""
-    result = api.settle({"variant": "sichuan", "rules": rules, "events": events})
+def settled_deal(variant_id: str, rules: dict, position: Position, events: list[dict]) -> Recorded:
+    """A deal as its events, settled by the engine (contract §5): for the variants that pay
+    during the deal (Sichuan); any other answers unknown_variant."""
+    result = api.settle({"variant": variant_id, "rules": rules, "events": events})
     if not result["ok"]:
         error = result["error"]
         where = f" (event {error['event'] + 1})" if "event" in error else ""

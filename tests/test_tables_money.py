@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scoring import tables
 from scoring.engine.errors import HandError
+from scoring.engine.variants import VARIANTS
 from scoring.tables import Transfer, net_of, quick_entry, settle_up, start
 
 A, B, C, D = range(4)
@@ -69,11 +70,24 @@ def test_a_hand_from_the_scorer_is_scored_for_the_winners_seat():
     assert nets(recorded) == [-5, 15, -5, -5]
 
 
+def test_only_sichuan_pays_during_the_deal():
+    # rules-sichuan.md "A whole deal": kongs pay at once, several winners, the wall's end; the
+    # other variants pay for the win alone (contract §5).
+    assert {v.id for v in VARIANTS.values() if v.pays_during_deal} == {"sichuan"}
+
+
+@pytest.mark.parametrize("variant, source", [
+    ("sichuan", "deal"), ("shanghai", "quick"), ("hongkong", "quick"), ("american", "quick")])
+def test_a_quick_entry_goes_through_the_deal_when_the_variant_pays_during_it(variant, source):
+    recorded = quick_entry(variant, {}, start(4), A, B, False, 2)
+    assert recorded.detail["source"] == source
+
+
 def test_a_sichuan_deal_is_settled_as_its_events():
     # A concealed kong by E (2 from each other: +6), then S wins 1 fan (2 points) on W's discard.
     events = [{"type": "kong", "seat": "E", "kind": "concealed"},
               {"type": "win", "seat": "S", "self_drawn": False, "discarder": "W", "fans": 1}]
-    recorded = tables.sichuan_deal({}, start(4), events)
+    recorded = tables.settled_deal("sichuan", {}, start(4), events)
     assert recorded.kind == "deal" and recorded.winner == B
     assert nets(recorded) == [6, 0, -4, -2]
 

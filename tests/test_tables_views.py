@@ -211,6 +211,24 @@ def test_a_sichuan_deal_from_its_events(client):
     assert "Cy deals" not in page and '<li class="player dealer" data-player="2">' in page
 
 
+@pytest.mark.parametrize("variant, shown", [("sichuan", True), ("shanghai", False),
+                                            ("american", False)])
+def test_the_whole_deal_link_is_for_variants_that_pay_during_the_deal(client, variant, shown):
+    table = Table.objects.create(variant=variant, players=["Ann", "Bob", "Cy", "Di"])
+    page = client.get(url("table-edit", table)).content.decode()
+    assert (url("table-deal", table) in page) is shown
+
+
+def test_a_deal_at_a_table_whose_variant_pays_only_for_the_win_is_refused(client):
+    table = Table.objects.create(variant="shanghai", players=["Ann", "Bob", "Cy", "Di"])
+    data = {"ev-TOTAL_FORMS": 1, "ev-INITIAL_FORMS": 0,
+            "ev-0-type": "kong", "ev-0-seat": 0, "ev-0-kind": "concealed"}
+    response = client.post(url("table-deal", table), data)
+    assert response.status_code == 200 and "settles each hand on its own" in (
+        response.content.decode())
+    assert not Hand.objects.exists()
+
+
 def test_a_sichuan_deal_with_an_impossible_event_names_it(client):
     table = Table.objects.create(variant="sichuan", players=["Ann", "Bob", "Cy", "Di"])
     data = {"ev-TOTAL_FORMS": 2, "ev-INITIAL_FORMS": 0,

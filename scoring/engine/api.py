@@ -33,11 +33,10 @@ def settle(request) -> dict:
             raise HandError("bad_request", f"The deal has {len(events)} events; a deal may have "
                             f"at most {MAX_EVENTS}.")
         variant = get_variant(request.get("variant"))
-        settle_deal = getattr(variant, "settle_deal", None)
-        if settle_deal is None:
+        if not variant.pays_during_deal:
             raise HandError("unknown_variant", f"{variant.name} settles each hand on its own; "
                             "whole-deal settlement is for variants that pay during the deal.")
-        return settle_deal(request)
+        return variant.settle_deal(request)
     except HandError as error:
         return error.as_result()
 

@@ -89,6 +89,7 @@ class Variant:
     options: tuple[Option, ...] = ()
     kinds: frozenset[int] = frozenset(range(tiles.FLOWER_BASE))
     claimed_chows = True  # a chow may be claimed from a discard (shown as a revealed chow)
+    pays_during_deal = False  # True: money moves during the deal too, see `settle_deal` (§5)
 
     def check_rules(self, raw) -> MappingProxyType:
         if not raw and (raw is None or isinstance(raw, dict)):

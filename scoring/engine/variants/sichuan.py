@@ -137,6 +137,7 @@ class Sichuan(Variant):
     table = PatternTable(PATTERNS)
     kinds = KINDS
     claimed_chows = False  # meld_not_allowed: a sequence stays concealed
+    pays_during_deal = True  # kongs, several winners, the wall's end: settle_deal
     options = (
         Option("fan_cap", 3, f"a whole number of fans from 1 to {MAX_FAN_CAP} (3): fans above it "
                "do not count", accepts=positive_whole),
