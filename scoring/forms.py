@@ -13,13 +13,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring import engine
-from scoring.engine import tiles
 from scoring.engine.card import parse_card
 from scoring.engine.context import FLAGS
 from scoring.engine.errors import HandError
+from scoring.engine.hand import standard_copies
 from scoring.engine.notation import parse
 from scoring.engine.variants import VARIANTS
-from scoring.engine.variants.american import is_card_text
+from scoring.engine.variants.american import american_copies, is_card_text
 
 DEFAULT_VARIANT = "shanghai"
 
@@ -62,6 +62,15 @@ VARIANT_CONTEXT = {
 }
 ALL_FIELDS = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit", "opponents")
 
+# The tile keyboard of each variant: how many copies of a tile its set holds (the engine's own
+# count, which disables a key once they are all in the hand) and whether a concealed kong can be
+# written. A variant not listed here has the standard set (contract §1) and concealed kongs.
+STANDARD_KEYBOARD = {"copies": standard_copies, "concealed_kongs": True}
+VARIANT_KEYBOARD = {
+    # 8 jokers and 8 flowers; no concealed kong: concealed tiles are written loose (build_held)
+    "american": {"copies": american_copies, "concealed_kongs": False},
+}
+
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 SUIT_CHOICES = [("m", _("characters")), ("p", _("circles")), ("s", _("bamboo"))]
 YES_NO = [("1", _("yes")), ("0", _("no"))]
@@ -74,13 +83,13 @@ def context_for(variant_id: str) -> dict:
     return VARIANT_CONTEXT.get(variant_id, {"flags": FLAGS, "fields": ALL_FIELDS})
 
 
+def keyboard_of(variant_id: str) -> dict:
+    return {**STANDARD_KEYBOARD, **VARIANT_KEYBOARD.get(variant_id, {})}
+
+
 def copies_of(tile: int, variant_id: str) -> int:
     """How many of a tile kind the set holds (contract §1), for the keyboard's disabled keys."""
-    if tile == tiles.JOKER:
-        return 8
-    if tiles.is_flower(tile):
-        return 8 if variant_id == "american" else 1
-    return 4
+    return keyboard_of(variant_id)["copies"](tile)
 
 
 class HandNotationValidator:
@@ -175,6 +184,7 @@ class ScoreForm(forms.Form):
         self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
         self.variant = VARIANTS[self.variant_id]
         self.shown = context_for(self.variant_id)
+        self.concealed_kongs = keyboard_of(self.variant_id)["concealed_kongs"]
         for flag in FLAGS:
             self.fields[flag] = forms.BooleanField(label=FLAG_LABELS[flag], required=False)
         self.options = self.variant.describe()["options"]

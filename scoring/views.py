@@ -58,6 +58,7 @@ def index(request):
         "permalink": form.permalink_query() if valid and form.result else "",
         "keys": keyboard_rows(form.variant_id, form.variant.kinds),
         "claimed_chows": form.variant.claimed_chows,
+        "concealed_kongs": form.concealed_kongs,
     })
     if valid:
         remembered[form.variant_id] = form.house_rules()

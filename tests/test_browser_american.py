@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.browser import MARKS, phone, shot
+from tests.browser import MARKS, no_horizontal_scroll, phone, shot
 from tests.test_american_doors import CARD, WINDS
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -19,6 +19,21 @@ TYPED_CARD = CARD.replace("\r\n", "\n")  # what a paste into the textarea holds
 
 def card_box(page):
     return page.locator("textarea[name=american-card]")
+
+
+def test_the_american_keyboard_has_no_concealed_kong_and_a_flower_key_for_eight(page):
+    # American: exposures only, concealed tiles written loose; 8 interchangeable flowers, 8 jokers.
+    page.goto(page.base + "/?variant=american")
+    modes = page.locator(".modes [data-mode]")
+    expect(modes).to_have_count(4)  # tile, pung, kong, winning tile: no chow, no concealed kong
+    assert page.locator(".modes [data-mode=ckong]").count() == 0
+    expect(page.locator(".modes [data-mode=kong]")).to_be_visible()
+    flower = page.locator(".keyboard [data-code='1f']")
+    for _ in range(8):
+        flower.click()
+    expect(flower).to_be_disabled()
+    shot(page, "american-keyboard", screen=True)
+    assert no_horizontal_scroll(page)
 
 
 def test_paste_the_card_once_score_a_hand_and_it_is_still_there_after_a_reload(page):

@@ -203,6 +203,32 @@ def test_the_chow_button_only_where_a_chow_may_be_claimed(client, variant, has_c
     assert ("a chow starts at the tile tapped" in html) is has_chow
 
 
+@pytest.mark.parametrize("variant, has_concealed_kong", [
+    ("shanghai", True), ("hongkong", True), ("sichuan", True), ("american", False)])
+def test_the_concealed_kong_button_only_where_a_concealed_kong_can_be_written(
+        client, variant, has_concealed_kong):
+    # American: concealed tiles are written loose, "(...)" is bad_notation (rules-american.md).
+    html = client.get("/?" + urlencode({"variant": variant})).content.decode()
+    assert ('data-mode="ckong"' in html) is has_concealed_kong
+    assert 'data-mode="kong"' in html
+
+
+@pytest.mark.parametrize("variant, code, most", [
+    # contract §1: four of each tile; a flower or season once; American 8 jokers, 8 flowers
+    ("shanghai", "5p", 4), ("shanghai", "1f", 1), ("hongkong", "8f", 1), ("sichuan", "9s", 4),
+    ("american", "J", 8), ("american", "1f", 8), ("american", "7z", 4)])
+def test_each_key_knows_how_many_copies_the_set_holds(client, variant, code, most):
+    html = client.get("/?" + urlencode({"variant": variant})).content.decode()
+    assert f'data-code="{code}" data-max="{most}"' in html
+
+
+def test_the_american_page_has_one_flower_key_and_no_joker_elsewhere(client):
+    american = client.get("/?" + urlencode({"variant": "american"})).content.decode()
+    assert american.count('data-code="1f"') == 1 and 'data-code="2f"' not in american
+    shanghai = client.get("/?" + urlencode({"variant": "shanghai"})).content.decode()
+    assert 'data-code="J"' not in shanghai and 'data-code="8f" data-max="1"' in shanghai
+
+
 def test_the_french_page_has_the_american_card_field_in_french(client):
     html = client.get("/?" + urlencode({"variant": "american"}),
                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
