@@ -19,7 +19,8 @@ ERROR_CODES = {
     "bad_request": "The request is not JSON, not an object, or misses what it needs.",
     "too_large": "The request body is over the size limit (HTTP 413).",
     "bad_notation": "The hand is not written in the contract's notation, or is too long.",
-    "too_many_copies": "The hand needs more copies of a tile than the set holds.",
+    "too_many_copies": "The hand, or the hands of a deal together, need more copies of a tile "
+                       "than the set holds.",
     "wrong_tile_count": "The hand has too many or too few tiles.",
     "not_a_winning_hand": "The tiles do not form a winning hand of the variant.",
     "tile_not_in_variant": "A tile the variant does not play with (honors in Sichuan).",
