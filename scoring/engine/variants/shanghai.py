@@ -24,7 +24,7 @@ def rank(tile: int) -> int:
 
 def numbers(r: Reading) -> int:
     """How many numbers the hand uses, all honors together counting as one number."""
-    return (r.hand.mask & NUMBER_BITS).bit_count() + bool(r.hand.mask & HONOR_BIT)
+    return (r.mask & NUMBER_BITS).bit_count() + bool(r.mask & HONOR_BIT)
 
 
 def wind_triplets(r: Reading) -> int:
@@ -137,7 +137,7 @@ def special_eyes(r: Reading) -> bool:
 
 
 def all_categories(r: Reading) -> bool:
-    counts = r.hand.counts
+    counts = r.counts
     return (len(r.suits) == 3 and bool(counts[27] or counts[28] or counts[29] or counts[30])
             and bool(counts[31] or counts[32] or counts[33]))
 
@@ -464,7 +464,7 @@ PATTERNS = [
                               "complété par une défausse, non)."),
     pattern("50B", "Huen Yiao Dui", "Mixed terminal triplets", "混么對", 50,
             lambda r: (len(r.triplets) == 4 and r.has_honor and r.has_terminal
-                       and not r.hand.mask & NUMBER_BITS & ~(ONE | NINE)),
+                       and not r.mask & NUMBER_BITS & ~(ONE | NINE)),
             "Four triplets and the eyes, all of terminals or honors, with at least one of each.",
             excludes=["7L"],
             needs={"four_triplets", "honor", "terminal"},
@@ -496,13 +496,13 @@ PATTERNS = [
             french="Grand 4 Bonheur",
             french_definition="Quatre triplés de vent."),
     pattern("100B", "Jiang Jiang Pung", "All 2, 5 and 8 triplets", "將將碰", 100,
-            lambda r: len(r.triplets) == 4 and not r.hand.mask & ~TWO_FIVE_EIGHT,
+            lambda r: len(r.triplets) == 4 and not r.mask & ~TWO_FIVE_EIGHT,
             "Four triplets and the eyes, all of 2, 5 and 8.", excludes=["7L", "1A", "2C"],
             needs={"four_triplets"},
             french="Triplés de 2, 5 et 8",
             french_definition="Quatre triplés et les yeux, tous de 2, de 5 et de 8."),
     pattern("100C", "Ching Yiao Dui", "All terminal triplets", "清么對", 100,
-            lambda r: len(r.triplets) == 4 and not r.hand.mask & ~(ONE | NINE),
+            lambda r: len(r.triplets) == 4 and not r.mask & ~(ONE | NINE),
             "Four triplets and the eyes, all terminals.", excludes=["7L"],
             needs={"four_triplets", "terminal"},
             french="Tous les triplés de terminaux",
