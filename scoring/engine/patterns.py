@@ -266,17 +266,22 @@ class Excluded:
                 "chinese": p.chinese, "value": p.value, "count": self.count, "french": p.french}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Evaluation:
     """The patterns of one reading after exclusions, and their sum."""
 
     reading: Reading
     counted: tuple[Counted, ...]
     excluded: tuple[Excluded, ...]
+    total: int
 
-    @cached_property
-    def total(self) -> int:
-        return sum(c.pattern.value * c.count for c in self.counted)
+    def __init__(self, reading: Reading, counted: tuple[Counted, ...],
+                 excluded: tuple[Excluded, ...] = ()):
+        # Filled in one step (as Hand is): the dataclass's own __init__ sets each field apart.
+        total = 0
+        for c in counted:
+            total += c.pattern.value * c.count
+        self.__dict__.update(reading=reading, counted=counted, excluded=excluded, total=total)
 
     @cached_property
     def decomposition(self) -> list[str]:
@@ -360,9 +365,11 @@ class PatternTable:
         closure = self.closure
         if not excluding:  # count them all
             counted = self.counted
-            return Evaluation(reading, tuple([
-                counted(p, sum(count.values()) if count.__class__ is dict else int(count))
-                for p, count in held]), ())
+            rows = []
+            for p, count in held:
+                rows.append(counted(p, sum(count.values()) if count.__class__ is dict
+                                    else int(count)))
+            return Evaluation(reading, tuple(rows))
         found: dict[str, dict[str | None, int]] = {
             p.id: count if count.__class__ is dict else {None: int(count)} for p, count in held}
         by_id = self.by_id
