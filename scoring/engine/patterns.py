@@ -310,6 +310,13 @@ class PatternTable:
                 if target_id not in self.by_id or target_id == p.id:
                     raise ValueError(f"{p.id} excludes unknown or itself: {target}")
         self.closure = {p.id: self._close(p.id, ()) for p in self.patterns}
+        # The closure split for evaluate: the ids a pattern removes whole, and the facets it
+        # removes, in a fixed order (by their text); the order in which excluders are named.
+        self.removes = {i: frozenset(t for t, facet in c if facet is None)
+                        for i, c in self.closure.items()}
+        self.removes_facets = {i: tuple(sorted((t for t in c if t[1]), key=str))
+                               for i, c in self.closure.items()}
+        self.rank = {p.id: (-p.value, p.id) for p in self.patterns}
         self._gated: dict[tuple[str, int], tuple[Pattern, ...]] = {}  # cache: (form, shape)
         self._counted: dict[tuple[str, int], Counted] = {}  # cache: (id, count), values alike
 
@@ -362,33 +369,32 @@ class PatternTable:
                 held.append((p, count))
                 if p.excludes:
                     excluding = True
-        closure = self.closure
         if not excluding:  # count them all
             counted = self.counted
-            rows = []
-            for p, count in held:
-                rows.append(counted(p, sum(count.values()) if count.__class__ is dict
-                                    else int(count)))
-            return Evaluation(reading, tuple(rows))
+            return Evaluation(reading, tuple([
+                counted(p, sum(count.values()) if count.__class__ is dict else int(count))
+                for p, count in held]), ())
         found: dict[str, dict[str | None, int]] = {
-            p.id: count if count.__class__ is dict else {None: int(count)} for p, count in held}
-        by_id = self.by_id
-        removed = {target for holder in found for target, facet in closure[holder]
-                   if facet is None and target in found}
+            p.id: count if count.__class__ is dict else {None: int(count)}
+            for p, count in held}
+        by_id, removes, rank = self.by_id, self.removes, self.rank
+        removed = set()
+        for holder in found:
+            removed |= removes[holder]
+        removed &= found.keys()
         excluded = []
         # The excluder named is the highest counted holder removing it (closure makes one).
-        holders = sorted((by_id[h] for h in found if h not in removed),
-                         key=lambda p: (-p.value, p.id))
-        for target in sorted(removed, key=lambda i: (-by_id[i].value, i)):
-            by = next(h for h in holders if (target, None) in closure[h.id])
-            excluded.append(Excluded(by_id[target], sum(found[target].values()), by, None))
-        found = {i: dict(f) for i, f in found.items() if i not in removed}
+        holders = sorted([h for h in found if h not in removed], key=rank.__getitem__)
+        for target in sorted(removed, key=rank.__getitem__):
+            by = next(h for h in holders if target in removes[h])
+            excluded.append(Excluded(by_id[target], sum(found.pop(target).values()),
+                                     by_id[by], None))
         for holder in holders:
-            for target, facet in sorted(closure[holder.id], key=str):
-                if facet and target in found and found[target].get(facet):
+            for target, facet in self.removes_facets[holder]:
+                if target in found and found[target].get(facet):
                     n = found[target].pop(facet)
-                    excluded.append(Excluded(by_id[target], n, holder, facet))
+                    excluded.append(Excluded(by_id[target], n, by_id[holder], facet))
         # `found` is in table order: patterns were tried in that order.
-        counted = tuple(self.counted(by_id[i], total) for i, f in found.items()
-                        if (total := sum(f.values())))
+        counted = tuple([self.counted(by_id[i], total) for i, f in found.items()
+                         if (total := sum(f.values()))])
         return Evaluation(reading, counted, tuple(excluded))
