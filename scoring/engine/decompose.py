@@ -358,13 +358,13 @@ def winning_placements(groups: tuple[TileSet, ...], winning: int, self_drawn: bo
 
     A triplet completed by a discard is not concealed, so that group is marked `by_discard`.
     """
-    seen = set()
+    seen = set()  # the tiles of the groups placed: they tell apart the concealed groups
     for index, group in enumerate(groups):
-        if group.exposed or group.concealed_kong or winning not in group.tiles:
+        if winning not in group.tiles or group.exposed or group.concealed_kong:
             continue
-        if group in seen:
+        if group.tiles in seen:
             continue
-        seen.add(group)
+        seen.add(group.tiles)
         if group.kind == ORPHANS or self_drawn:
             yield index, groups
         else:
