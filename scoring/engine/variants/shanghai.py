@@ -2,7 +2,7 @@
 
 from .. import tiles
 from ..decompose import Forms
-from ..hand import HONOR_BIT, KONG, NUMBER_BITS, PUNG
+from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PUNG
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, number_at_least
 
@@ -27,14 +27,15 @@ def numbers(r: Reading) -> int:
     return (r.mask & NUMBER_BITS).bit_count() + bool(r.mask & HONOR_BIT)
 
 
+WINDS, DRAGONS = frozenset(tiles.WIND_TILES), frozenset(tiles.DRAGON_TILES)
+
+
 def wind_triplets(r: Reading) -> int:
-    triplets = r.triplet_tiles
-    return sum([wind in triplets for wind in tiles.WIND_TILES])
+    return len(r.triplet_tiles & WINDS)
 
 
 def dragon_triplets(r: Reading) -> int:
-    triplets = r.triplet_tiles
-    return sum([dragon in triplets for dragon in tiles.DRAGON_TILES])
+    return len(r.triplet_tiles & DRAGONS)
 
 
 def every_group_has(r: Reading, bits: int) -> bool:
@@ -67,7 +68,7 @@ def young_and_old_suits(r: Reading) -> int:
 
 def same_numbers_in_three_suits(r: Reading) -> bool:
     firsts = r.chow_firsts
-    return any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(7))
+    return any(n + 9 in firsts and n + 18 in firsts for n in firsts if n < 9)
 
 
 def honor_triplets(r: Reading) -> dict[str, int]:
@@ -143,9 +144,11 @@ def all_categories(r: Reading) -> bool:
 
 
 def winning_five_in_middle(r: Reading) -> bool:
+    winning = r.winning
+    if winning >= tiles.HONOR_BASE or rank(winning) != 5:  # most hands: not won on a 5
+        return False
     group = r.winning_group
-    return (group is not None and group.kind == "chow" and rank(group.first) == 4
-            and r.winning == group.first + 1)
+    return group is not None and group.kind == CHOW and group.first == winning - 1
 
 
 def pattern(id_, name, english, chinese, value, holds, definition, excludes=(), forms=None,
@@ -188,7 +191,7 @@ PATTERNS = [
             french="Absence de tuiles terminales",
             french_definition="Aucun 1, aucun 9 et aucun honneur dans toute la main."),
     pattern("2D", "Yi Ban Gao", "Two identical sequences", "一般高", 2,
-            lambda r: any(n >= 2 for n in r.chow_firsts.values()),
+            lambda r: max(r.chow_firsts.values(), default=0) >= 2,
             "Two identical sequences: same suit, same numbers.",
             needs={"two_chows"},
             french="Deux séquences identiques",
@@ -393,7 +396,7 @@ PATTERNS = [
             french="Trois quadruplés",
             french_definition="Exactement trois quadruplés."),
     pattern("15B", "Tai Ban Gao", "Three identical sequences", "三般高", 15,
-            lambda r: any(n >= 3 for n in r.chow_firsts.values()),
+            lambda r: max(r.chow_firsts.values(), default=0) >= 3,
             "Three identical sequences.", excludes=["2D"],
             needs={"three_chows"},
             french="Trois séquences identiques",
@@ -448,8 +451,10 @@ PATTERNS = [
             needs={"four_chows"},
             french="Deux dragons embrassant une perle",
             french_definition="Deux paires de séquences identiques."),
+    # One tile lies in all four sequences when their first tiles are at most two apart (and
+    # so of one suit: a sequence starts on a 1 to a 7).
     pattern("40G", "Szu Gui Szu", "Four into four", "四歸四", 40,
-            lambda r: len(r.chows) == 4 and any(chows_holding(r, t) == 4 for t in r.kinds),
+            lambda r: len(r.chows) == 4 and max(r.chow_firsts) - min(r.chow_firsts) <= 2,
             "The four copies of one tile used in four sequences.", excludes=["2D"],
             needs={"four_chows"},
             french="Quatre en quatre",
