@@ -89,6 +89,7 @@ class Reading:
     # Facts of the reading, filled by __init__:
     sets: tuple[TileSet, ...]
     eyes: TileSet | None
+    eyes_tile: int | None  # the eyes' tile, read by many predicates
     chows: tuple[TileSet, ...]
     triplets: tuple[TileSet, ...]
     kongs: int
@@ -148,7 +149,8 @@ class Reading:
             shape |= FACT_BIT.get(flag, 0)
         self.__dict__.update(
             hand=hand, ctx=ctx, form=form, groups=groups, winning_index=winning_index,
-            waits=waits, rules=rules, sets=tuple(sets), eyes=eyes, chows=tuple(chows),
+            waits=waits, rules=rules, sets=tuple(sets), eyes=eyes,
+            eyes_tile=None if eyes is None else eyes.tiles[0], chows=tuple(chows),
             triplets=tuple(triplets), kongs=kongs, concealed_triplets=concealed,
             chow_firsts=chow_firsts, triplet_tiles=frozenset(triplet_tiles),
             group_masks=tuple(masks), has_honor=bool(mask & HONOR_BIT),

@@ -80,7 +80,7 @@ def honor_triplets(r: Reading) -> dict[str, int]:
 
 def tail(r: Reading) -> bool:
     """3H: two triplets and the eyes on three consecutive numbers of one suit, or in winds."""
-    eyes = r.eyes.first
+    eyes = r.eyes_tile
     if eyes >= tiles.HONOR_BASE:
         return tiles.is_wind(eyes) and wind_triplets(r) >= 2
     number, triplets = eyes % 9, r.triplet_tiles
@@ -117,7 +117,7 @@ def four_into_two(r: Reading) -> int:
 
 def four_into_three(r: Reading) -> int:
     """7K, per tile: the eyes' tile used in two sequences as well."""
-    return int(chows_holding(r, r.eyes.first) == 2)
+    return int(chows_holding(r, r.eyes_tile) == 2)
 
 
 def all_linked(r: Reading) -> bool:
@@ -133,7 +133,7 @@ def total_dependency(r: Reading) -> bool:
 
 
 def special_eyes(r: Reading) -> bool:
-    eyes = r.eyes.first
+    eyes = r.eyes_tile
     return eyes < tiles.HONOR_BASE and eyes % 9 in (1, 4, 7)
 
 
@@ -191,7 +191,7 @@ PATTERNS = [
             french="Absence de tuiles terminales",
             french_definition="Aucun 1, aucun 9 et aucun honneur dans toute la main."),
     pattern("2D", "Yi Ban Gao", "Two identical sequences", "一般高", 2,
-            lambda r: max(r.chow_firsts.values(), default=0) >= 2,
+            lambda r: len(r.chow_firsts) < len(r.chows),  # two chows share a first tile
             "Two identical sequences: same suit, same numbers.",
             needs={"two_chows"},
             french="Deux séquences identiques",
@@ -396,7 +396,7 @@ PATTERNS = [
             french="Trois quadruplés",
             french_definition="Exactement trois quadruplés."),
     pattern("15B", "Tai Ban Gao", "Three identical sequences", "三般高", 15,
-            lambda r: max(r.chow_firsts.values(), default=0) >= 3,
+            lambda r: any(n >= 3 for n in r.chow_firsts.values()),
             "Three identical sequences.", excludes=["2D"],
             needs={"three_chows"},
             french="Trois séquences identiques",
@@ -416,7 +416,7 @@ PATTERNS = [
             french="Deux suites de dragon",
             french_definition="1-2-3, 4-5-6, 7-8-9 et un second 4-5-6, tous de la même couleur."),
     pattern("20A", "Xiao San Yuan", "Junior three chiefs", "小三元", 20,
-            lambda r: dragon_triplets(r) == 2 and tiles.is_dragon(r.eyes.first),
+            lambda r: dragon_triplets(r) == 2 and tiles.is_dragon(r.eyes_tile),
             "Two dragon triplets and dragon eyes.", excludes=["2H:dragon"],
             needs={"two_triplets", "honor_triplet"},
             french="Chefs juniors 3",
@@ -483,7 +483,7 @@ PATTERNS = [
             french="Grands 3 chefs",
             french_definition="Trois triplés de dragon."),
     pattern("60B", "Xiao Szu Xi", "Junior four happiness", "小四喜", 60,
-            lambda r: wind_triplets(r) == 3 and tiles.is_wind(r.eyes.first),
+            lambda r: wind_triplets(r) == 3 and tiles.is_wind(r.eyes_tile),
             "Three wind triplets and wind eyes.", excludes=["15C", "3H", "2H:wind"],
             needs={"three_triplets", "honor_triplet"},
             french="Bonheur Junior 4",
