@@ -87,7 +87,6 @@ class Reading:
     waits: tuple[int, ...]
     rules: Mapping
     # Facts of the reading, filled by __init__:
-    sets: tuple[TileSet, ...]
     eyes: TileSet | None
     eyes_tile: int | None  # the eyes' tile, read by many predicates
     chows: tuple[TileSet, ...]
@@ -107,7 +106,7 @@ class Reading:
 
     def __init__(self, hand: Hand, ctx: WinContext, form: str, groups: tuple[TileSet, ...],
                  winning_index: int | None, waits: tuple[int, ...], rules: Mapping = _NO_RULES):
-        sets, chows, triplets, masks = [], [], [], []
+        chows, triplets, masks = [], [], []
         chow_firsts: dict[int, int] = {}
         triplet_tiles = set()
         eyes = None
@@ -123,9 +122,7 @@ class Reading:
                 suit_bits |= _SUIT_BIT[first]
                 if kind == PAIR:
                     eyes = group
-                    continue
-                sets.append(group)
-                if kind == CHOW:
+                elif kind == CHOW:
                     chows.append(group)
                     chow_firsts[first] = chow_firsts.get(first, 0) + 1
                 else:
@@ -149,13 +146,18 @@ class Reading:
             shape |= FACT_BIT.get(flag, 0)
         self.__dict__.update(
             hand=hand, ctx=ctx, form=form, groups=groups, winning_index=winning_index,
-            waits=waits, rules=rules, sets=tuple(sets), eyes=eyes,
+            waits=waits, rules=rules, eyes=eyes,
             eyes_tile=None if eyes is None else eyes.tiles[0], chows=tuple(chows),
             triplets=tuple(triplets), kongs=kongs, concealed_triplets=concealed,
             chow_firsts=chow_firsts, triplet_tiles=frozenset(triplet_tiles),
             group_masks=tuple(masks), has_honor=bool(mask & HONOR_BIT),
             has_terminal=bool(mask & TERMINAL_BITS), shape=shape, mask=mask, suits=suits,
             winning=hand.winning)
+
+    @cached_property
+    def sets(self) -> tuple[TileSet, ...]:
+        """The four sets of the standard form (the groups but the eyes)."""
+        return tuple([g for g in self.groups if g is not self.eyes]) if self.eyes else ()
 
     @cached_property
     def counts(self) -> tuple[int, ...]:
