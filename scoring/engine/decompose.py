@@ -184,6 +184,15 @@ def suit_state(part: tuple[int, ...], chows: bool) -> tuple[bool, bool, bool, tu
             size % 3 == 1, suit_completions(part, chows))
 
 
+@cache
+def suit_state_less_one(part: tuple[int, ...], offset: int, chows: bool):
+    """suit_state of `part` with one copy fewer at `offset`: the suit of the winning tile as
+    held before it."""
+    before = list(part)
+    before[offset] -= 1
+    return suit_state(tuple(before), chows)
+
+
 @lru_cache(maxsize=1 << 16)
 def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
     """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted."""
@@ -273,12 +282,17 @@ class Forms:
         A kind of which the hand already holds all four copies is not a wait. One more tile
         changes one suit only: each suit's completing tiles come from a per-suit table.
         """
-        winning, counts = hand.winning, hand.counts
-        before = list(hand.concealed)  # the 13 tiles held before the winning tile
-        before[winning] -= 1
-        states = [suit_state(tuple(before[low:high]), chows) for low, high, chows in SLICES]
-        broken = [index for index, state in enumerate(states) if not state[0]]
-        pairs = sum(state[1] for state in states)
+        winning, counts, concealed = hand.winning, hand.counts, hand.concealed
+        # Each suit as held before the winning tile (one copy fewer in the winning tile's suit).
+        states, broken, pairs = [], [], 0
+        for index, (low, high, chows) in enumerate(SLICES):
+            part = concealed[low:high]
+            state = (suit_state_less_one(part, winning - low, chows) if low <= winning < high
+                     else suit_state(part, chows))
+            states.append(state)
+            if not state[0]:
+                broken.append(index)
+            pairs += state[1]
         found = set()
         # One more tile changes one suit: it must mend the only broken suit if there is one;
         # with two broken suits, no tile completes the hand.
@@ -295,8 +309,10 @@ class Forms:
                 tile = low + offset
                 if counts[tile] - (tile == winning) < 4:
                     found.add(tile)
-        if not hand.melds and (self.seven_pairs or self.thirteen_orphans
-                               and sum(_orphan_counts(before)) == 13):
+        if not hand.melds and (self.seven_pairs or self.thirteen_orphans and (
+                sum(_orphan_counts(concealed)) - (winning in tiles.ORPHANS) == 13)):
+            before = list(concealed)  # the 13 tiles held before the winning tile
+            before[winning] -= 1
             found.update(self.special_waits(before, [n - (t == winning)
                                                      for t, n in enumerate(counts)]))
         return tuple(sorted(found & self.kinds))
@@ -342,13 +358,13 @@ def winning_placements(groups: tuple[TileSet, ...], winning: int, self_drawn: bo
 
     A triplet completed by a discard is not concealed, so that group is marked `by_discard`.
     """
-    seen = set()
+    seen = set()  # the tiles of the groups placed: they tell apart the concealed groups
     for index, group in enumerate(groups):
-        if group.exposed or group.concealed_kong or winning not in group.tiles:
+        if winning not in group.tiles or group.exposed or group.concealed_kong:
             continue
-        if group in seen:
+        if group.tiles in seen:
             continue
-        seen.add(group)
+        seen.add(group.tiles)
         if group.kind == ORPHANS or self_drawn:
             yield index, groups
         else:

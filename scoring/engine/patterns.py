@@ -47,25 +47,36 @@ _SINGLE_WAIT_BIT = FACT_BIT["single_wait"]
 _NO_RULES: Mapping = MappingProxyType({})
 
 
-_HAND_FACT_BITS = [FACT_BIT[name] for name in HAND_FACTS]
+_HONOR_FACT, _NO_HONOR_FACT = FACT_BIT["honor"], FACT_BIT["no_honor"]
+_TERMINAL_FACT, _FOUR_MELDS_FACT = FACT_BIT["terminal"], FACT_BIT["four_melds"]
+_THREE_NUMBERS_FACT = FACT_BIT["three_numbers"]
+_SUITS_FACT = {1: FACT_BIT["one_suit"], 3: FACT_BIT["three_suits"]}
+# Per tile kind, the bit of its suit (1 m, 2 p, 4 s; 0 for honors), and the suits of such bits.
+_SUIT_BIT = tuple(1 << (tile // 9) if tile < tiles.HONOR_BASE else 0
+                  for tile in range(tiles.KINDS))
+_SUITS_OF = tuple(frozenset(suit for i, suit in enumerate(tiles.SUITS) if bits >> i & 1)
+                  for bits in range(8))
 
 
-def hand_facts(hand: Hand) -> int:
-    """The HAND_FACTS that hold for `hand`, as FACT bits."""
-    mask = hand.mask
-    honor = bool(mask & HONOR_BIT)
-    suits = len(hand.suits)
-    numbers = (mask & NUMBER_BITS).bit_count() + honor
-    holds = (honor, not honor, bool(mask & TERMINAL_BITS), suits == 1, suits == 3, numbers <= 3,
-             len(hand.melds) == 4)
-    return sum([bit for bit, held in zip(_HAND_FACT_BITS, holds, strict=True) if held])
+def hand_facts(mask: int, suits: int, melds: int) -> int:
+    """The HAND_FACTS that hold for a hand of tile mask `mask`, with tiles of `suits` suits and
+    `melds` revealed sets, as FACT bits."""
+    honor = mask & HONOR_BIT
+    facts = _HONOR_FACT if honor else _NO_HONOR_FACT
+    if mask & TERMINAL_BITS:
+        facts |= _TERMINAL_FACT
+    if (mask & NUMBER_BITS).bit_count() + (honor != 0) <= 3:
+        facts |= _THREE_NUMBERS_FACT
+    if melds == 4:
+        facts |= _FOUR_MELDS_FACT
+    return facts | _SUITS_FACT.get(suits, 0)
 
 
 class Reading:
     """One decomposition of a hand, the group the winning tile completed, and how it was won.
 
-    Frozen to its readers. The facts nearly every predicate reads are computed once, when the
-    reading is made; rarer ones on first use.
+    Frozen to its readers. The facts nearly every predicate reads are computed once, in one pass
+    over the groups, when the reading is made; rarer ones on first use.
     """
 
     hand: Hand
@@ -76,8 +87,8 @@ class Reading:
     waits: tuple[int, ...]
     rules: Mapping
     # Facts of the reading, filled by __init__:
-    sets: tuple[TileSet, ...]
     eyes: TileSet | None
+    eyes_tile: int | None  # the eyes' tile, read by many predicates
     chows: tuple[TileSet, ...]
     triplets: tuple[TileSet, ...]
     kongs: int
@@ -88,52 +99,75 @@ class Reading:
     has_honor: bool
     has_terminal: bool
     shape: int  # the FACTS that hold, as bits
-    # ... and of its hand, read as often:
-    counts: tuple[int, ...]
-    kinds: tuple[int, ...]  # the tile kinds in the hand (bonus tiles excluded), sorted
+    # ... and of its hand (bonus tiles excluded), read as often:
+    mask: int  # the hand's tile mask (see hand.py)
     suits: frozenset[str]
     winning: int
 
     def __init__(self, hand: Hand, ctx: WinContext, form: str, groups: tuple[TileSet, ...],
                  winning_index: int | None, waits: tuple[int, ...], rules: Mapping = _NO_RULES):
-        sets, chows, triplets = [], [], []
+        chows, triplets, masks = [], [], []
         chow_firsts: dict[int, int] = {}
+        triplet_tiles = set()
         eyes = None
         kongs = concealed = honor_triplets = 0
         if form == STANDARD:
+            # The groups hold every tile of the hand: its mask and suits are theirs, without
+            # the hand's counts.
+            mask = suit_bits = 0
             for group in groups:
-                kind = group.kind
+                kind, first, group_mask = group.kind, group.tiles[0], group.mask
+                masks.append(group_mask)
+                mask |= group_mask
+                suit_bits |= _SUIT_BIT[first]
                 if kind == PAIR:
                     eyes = group
-                    continue
-                sets.append(group)
-                if kind == CHOW:
+                elif kind == CHOW:
                     chows.append(group)
-                    first = group.tiles[0]
                     chow_firsts[first] = chow_firsts.get(first, 0) + 1
                 else:
                     triplets.append(group)
+                    triplet_tiles.add(first)
                     if kind == KONG:
                         kongs += 1
                     if not (group.exposed or group.by_discard):
                         concealed += 1
-                    if group.tiles[0] >= tiles.HONOR_BASE:
+                    if first >= tiles.HONOR_BASE:
                         honor_triplets += 1
-        mask = hand.mask
-        has_honor = bool(mask & HONOR_BIT)
+            suits = _SUITS_OF[suit_bits]
+        else:
+            masks = [group.mask for group in groups]
+            mask, suits = hand.mask, hand.suits
         shape = (_AT_LEAST[len(chows)] * _CHOW_BIT | _AT_LEAST[len(triplets)] * _TRIPLET_BIT
                  | (kongs >= 2) * _TWO_KONGS_BIT | (honor_triplets > 0) * _HONOR_TRIPLET_BIT
-                 | (len(waits) == 1) * _SINGLE_WAIT_BIT | hand_facts(hand))
+                 | (len(waits) == 1) * _SINGLE_WAIT_BIT
+                 | hand_facts(mask, len(suits), len(hand.melds)))
         for flag in ctx.true_flags:  # usually none
             shape |= FACT_BIT.get(flag, 0)
         self.__dict__.update(
             hand=hand, ctx=ctx, form=form, groups=groups, winning_index=winning_index,
-            waits=waits, rules=rules, sets=tuple(sets), eyes=eyes, chows=tuple(chows),
+            waits=waits, rules=rules, eyes=eyes,
+            eyes_tile=None if eyes is None else eyes.tiles[0], chows=tuple(chows),
             triplets=tuple(triplets), kongs=kongs, concealed_triplets=concealed,
-            chow_firsts=chow_firsts, triplet_tiles=frozenset([t.tiles[0] for t in triplets]),
-            group_masks=tuple([group.mask for group in groups]), has_honor=has_honor,
-            has_terminal=bool(mask & TERMINAL_BITS), shape=shape, counts=hand.counts,
-            kinds=hand.kinds, suits=hand.suits, winning=hand.winning)
+            chow_firsts=chow_firsts, triplet_tiles=frozenset(triplet_tiles),
+            group_masks=tuple(masks), has_honor=bool(mask & HONOR_BIT),
+            has_terminal=bool(mask & TERMINAL_BITS), shape=shape, mask=mask, suits=suits,
+            winning=hand.winning)
+
+    @cached_property
+    def sets(self) -> tuple[TileSet, ...]:
+        """The four sets of the standard form (the groups but the eyes)."""
+        return tuple([g for g in self.groups if g is not self.eyes]) if self.eyes else ()
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """The hand's counts of the 34 playing kinds."""
+        return self.hand.counts
+
+    @cached_property
+    def kinds(self) -> tuple[int, ...]:
+        """The tile kinds in the hand (bonus tiles excluded), sorted."""
+        return self.hand.kinds
 
     def __setattr__(self, name, value):
         raise AttributeError(f"a Reading is frozen: cannot set {name!r}")
@@ -236,17 +270,22 @@ class Excluded:
                 "chinese": p.chinese, "value": p.value, "count": self.count, "french": p.french}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Evaluation:
     """The patterns of one reading after exclusions, and their sum."""
 
     reading: Reading
     counted: tuple[Counted, ...]
     excluded: tuple[Excluded, ...]
+    total: int
 
-    @cached_property
-    def total(self) -> int:
-        return sum(c.pattern.value * c.count for c in self.counted)
+    def __init__(self, reading: Reading, counted: tuple[Counted, ...],
+                 excluded: tuple[Excluded, ...] = ()):
+        # Filled in one step (as Hand is): the dataclass's own __init__ sets each field apart.
+        total = 0
+        for c in counted:
+            total += c.pattern.value * c.count
+        self.__dict__.update(reading=reading, counted=counted, excluded=excluded, total=total)
 
     @cached_property
     def decomposition(self) -> list[str]:
@@ -275,6 +314,13 @@ class PatternTable:
                 if target_id not in self.by_id or target_id == p.id:
                     raise ValueError(f"{p.id} excludes unknown or itself: {target}")
         self.closure = {p.id: self._close(p.id, ()) for p in self.patterns}
+        # The closure split for evaluate: the ids a pattern removes whole, and the facets it
+        # removes, in a fixed order (by their text); the order in which excluders are named.
+        self.removes = {i: frozenset(t for t, facet in c if facet is None)
+                        for i, c in self.closure.items()}
+        self.removes_facets = {i: tuple(sorted((t for t in c if t[1]), key=str))
+                               for i, c in self.closure.items()}
+        self.rank = {p.id: (-p.value, p.id) for p in self.patterns}
         self._gated: dict[tuple[str, int], tuple[Pattern, ...]] = {}  # cache: (form, shape)
         self._counted: dict[tuple[str, int], Counted] = {}  # cache: (id, count), values alike
 
@@ -327,31 +373,32 @@ class PatternTable:
                 held.append((p, count))
                 if p.excludes:
                     excluding = True
-        closure = self.closure
         if not excluding:  # count them all
             counted = self.counted
             return Evaluation(reading, tuple([
                 counted(p, sum(count.values()) if count.__class__ is dict else int(count))
                 for p, count in held]), ())
         found: dict[str, dict[str | None, int]] = {
-            p.id: count if count.__class__ is dict else {None: int(count)} for p, count in held}
-        by_id = self.by_id
-        removed = {target for holder in found for target, facet in closure[holder]
-                   if facet is None and target in found}
+            p.id: count if count.__class__ is dict else {None: int(count)}
+            for p, count in held}
+        by_id, removes, rank = self.by_id, self.removes, self.rank
+        removed = set()
+        for holder in found:
+            removed |= removes[holder]
+        removed &= found.keys()
         excluded = []
         # The excluder named is the highest counted holder removing it (closure makes one).
-        holders = sorted((by_id[h] for h in found if h not in removed),
-                         key=lambda p: (-p.value, p.id))
-        for target in sorted(removed, key=lambda i: (-by_id[i].value, i)):
-            by = next(h for h in holders if (target, None) in closure[h.id])
-            excluded.append(Excluded(by_id[target], sum(found[target].values()), by, None))
-        found = {i: dict(f) for i, f in found.items() if i not in removed}
+        holders = sorted([h for h in found if h not in removed], key=rank.__getitem__)
+        for target in sorted(removed, key=rank.__getitem__):
+            by = next(h for h in holders if target in removes[h])
+            excluded.append(Excluded(by_id[target], sum(found.pop(target).values()),
+                                     by_id[by], None))
         for holder in holders:
-            for target, facet in sorted(closure[holder.id], key=str):
-                if facet and target in found and found[target].get(facet):
+            for target, facet in self.removes_facets[holder]:
+                if target in found and found[target].get(facet):
                     n = found[target].pop(facet)
-                    excluded.append(Excluded(by_id[target], n, holder, facet))
+                    excluded.append(Excluded(by_id[target], n, by_id[holder], facet))
         # `found` is in table order: patterns were tried in that order.
-        counted = tuple(self.counted(by_id[i], total) for i, f in found.items()
-                        if (total := sum(f.values())))
+        counted = tuple([self.counted(by_id[i], total) for i, f in found.items()
+                         if (total := sum(f.values()))])
         return Evaluation(reading, counted, tuple(excluded))

@@ -166,9 +166,10 @@ class Variant:
     def score(self, text, ctx: WinContext, rules) -> dict:
         hand = self.build(text, rules)
         self.check_hand(hand, ctx, rules)
-        per_decomposition = [best_of([self.table.evaluate(r) for r in placements], self.rank)
+        evaluate, rank = self.table.evaluate, self.rank
+        per_decomposition = [best_of(list(map(evaluate, placements)), rank)
                              for placements in self.readings(hand, ctx, rules)]
-        best = best_of(per_decomposition, self.rank)
+        best = best_of(per_decomposition, rank)
         others = [e for e in per_decomposition if e is not best]
         if len(others) > 1:
             others.sort(key=lambda e: e.decomposition)

@@ -2,7 +2,7 @@
 
 from .. import tiles
 from ..decompose import Forms
-from ..hand import HONOR_BIT, KONG, NUMBER_BITS, PUNG
+from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PUNG
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, number_at_least
 
@@ -24,17 +24,18 @@ def rank(tile: int) -> int:
 
 def numbers(r: Reading) -> int:
     """How many numbers the hand uses, all honors together counting as one number."""
-    return (r.hand.mask & NUMBER_BITS).bit_count() + bool(r.hand.mask & HONOR_BIT)
+    return (r.mask & NUMBER_BITS).bit_count() + bool(r.mask & HONOR_BIT)
+
+
+WINDS, DRAGONS = frozenset(tiles.WIND_TILES), frozenset(tiles.DRAGON_TILES)
 
 
 def wind_triplets(r: Reading) -> int:
-    triplets = r.triplet_tiles
-    return sum([wind in triplets for wind in tiles.WIND_TILES])
+    return len(r.triplet_tiles & WINDS)
 
 
 def dragon_triplets(r: Reading) -> int:
-    triplets = r.triplet_tiles
-    return sum([dragon in triplets for dragon in tiles.DRAGON_TILES])
+    return len(r.triplet_tiles & DRAGONS)
 
 
 def every_group_has(r: Reading, bits: int) -> bool:
@@ -67,7 +68,7 @@ def young_and_old_suits(r: Reading) -> int:
 
 def same_numbers_in_three_suits(r: Reading) -> bool:
     firsts = r.chow_firsts
-    return any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(7))
+    return any(n + 9 in firsts and n + 18 in firsts for n in firsts if n < 9)
 
 
 def honor_triplets(r: Reading) -> dict[str, int]:
@@ -79,7 +80,7 @@ def honor_triplets(r: Reading) -> dict[str, int]:
 
 def tail(r: Reading) -> bool:
     """3H: two triplets and the eyes on three consecutive numbers of one suit, or in winds."""
-    eyes = r.eyes.first
+    eyes = r.eyes_tile
     if eyes >= tiles.HONOR_BASE:
         return tiles.is_wind(eyes) and wind_triplets(r) >= 2
     number, triplets = eyes % 9, r.triplet_tiles
@@ -116,7 +117,7 @@ def four_into_two(r: Reading) -> int:
 
 def four_into_three(r: Reading) -> int:
     """7K, per tile: the eyes' tile used in two sequences as well."""
-    return int(chows_holding(r, r.eyes.first) == 2)
+    return int(chows_holding(r, r.eyes_tile) == 2)
 
 
 def all_linked(r: Reading) -> bool:
@@ -132,20 +133,22 @@ def total_dependency(r: Reading) -> bool:
 
 
 def special_eyes(r: Reading) -> bool:
-    eyes = r.eyes.first
+    eyes = r.eyes_tile
     return eyes < tiles.HONOR_BASE and eyes % 9 in (1, 4, 7)
 
 
 def all_categories(r: Reading) -> bool:
-    counts = r.hand.counts
+    counts = r.counts
     return (len(r.suits) == 3 and bool(counts[27] or counts[28] or counts[29] or counts[30])
             and bool(counts[31] or counts[32] or counts[33]))
 
 
 def winning_five_in_middle(r: Reading) -> bool:
+    winning = r.winning
+    if winning >= tiles.HONOR_BASE or rank(winning) != 5:  # most hands: not won on a 5
+        return False
     group = r.winning_group
-    return (group is not None and group.kind == "chow" and rank(group.first) == 4
-            and r.winning == group.first + 1)
+    return group is not None and group.kind == CHOW and group.first == winning - 1
 
 
 def pattern(id_, name, english, chinese, value, holds, definition, excludes=(), forms=None,
@@ -188,7 +191,7 @@ PATTERNS = [
             french="Absence de tuiles terminales",
             french_definition="Aucun 1, aucun 9 et aucun honneur dans toute la main."),
     pattern("2D", "Yi Ban Gao", "Two identical sequences", "一般高", 2,
-            lambda r: any(n >= 2 for n in r.chow_firsts.values()),
+            lambda r: len(r.chow_firsts) < len(r.chows),  # two chows share a first tile
             "Two identical sequences: same suit, same numbers.",
             needs={"two_chows"},
             french="Deux séquences identiques",
@@ -413,7 +416,7 @@ PATTERNS = [
             french="Deux suites de dragon",
             french_definition="1-2-3, 4-5-6, 7-8-9 et un second 4-5-6, tous de la même couleur."),
     pattern("20A", "Xiao San Yuan", "Junior three chiefs", "小三元", 20,
-            lambda r: dragon_triplets(r) == 2 and tiles.is_dragon(r.eyes.first),
+            lambda r: dragon_triplets(r) == 2 and tiles.is_dragon(r.eyes_tile),
             "Two dragon triplets and dragon eyes.", excludes=["2H:dragon"],
             needs={"two_triplets", "honor_triplet"},
             french="Chefs juniors 3",
@@ -448,8 +451,10 @@ PATTERNS = [
             needs={"four_chows"},
             french="Deux dragons embrassant une perle",
             french_definition="Deux paires de séquences identiques."),
+    # One tile lies in all four sequences when their first tiles are at most two apart (and
+    # so of one suit: a sequence starts on a 1 to a 7).
     pattern("40G", "Szu Gui Szu", "Four into four", "四歸四", 40,
-            lambda r: len(r.chows) == 4 and any(chows_holding(r, t) == 4 for t in r.kinds),
+            lambda r: len(r.chows) == 4 and max(r.chow_firsts) - min(r.chow_firsts) <= 2,
             "The four copies of one tile used in four sequences.", excludes=["2D"],
             needs={"four_chows"},
             french="Quatre en quatre",
@@ -464,7 +469,7 @@ PATTERNS = [
                               "complété par une défausse, non)."),
     pattern("50B", "Huen Yiao Dui", "Mixed terminal triplets", "混么對", 50,
             lambda r: (len(r.triplets) == 4 and r.has_honor and r.has_terminal
-                       and not r.hand.mask & NUMBER_BITS & ~(ONE | NINE)),
+                       and not r.mask & NUMBER_BITS & ~(ONE | NINE)),
             "Four triplets and the eyes, all of terminals or honors, with at least one of each.",
             excludes=["7L"],
             needs={"four_triplets", "honor", "terminal"},
@@ -478,7 +483,7 @@ PATTERNS = [
             french="Grands 3 chefs",
             french_definition="Trois triplés de dragon."),
     pattern("60B", "Xiao Szu Xi", "Junior four happiness", "小四喜", 60,
-            lambda r: wind_triplets(r) == 3 and tiles.is_wind(r.eyes.first),
+            lambda r: wind_triplets(r) == 3 and tiles.is_wind(r.eyes_tile),
             "Three wind triplets and wind eyes.", excludes=["15C", "3H", "2H:wind"],
             needs={"three_triplets", "honor_triplet"},
             french="Bonheur Junior 4",
@@ -496,13 +501,13 @@ PATTERNS = [
             french="Grand 4 Bonheur",
             french_definition="Quatre triplés de vent."),
     pattern("100B", "Jiang Jiang Pung", "All 2, 5 and 8 triplets", "將將碰", 100,
-            lambda r: len(r.triplets) == 4 and not r.hand.mask & ~TWO_FIVE_EIGHT,
+            lambda r: len(r.triplets) == 4 and not r.mask & ~TWO_FIVE_EIGHT,
             "Four triplets and the eyes, all of 2, 5 and 8.", excludes=["7L", "1A", "2C"],
             needs={"four_triplets"},
             french="Triplés de 2, 5 et 8",
             french_definition="Quatre triplés et les yeux, tous de 2, de 5 et de 8."),
     pattern("100C", "Ching Yiao Dui", "All terminal triplets", "清么對", 100,
-            lambda r: len(r.triplets) == 4 and not r.hand.mask & ~(ONE | NINE),
+            lambda r: len(r.triplets) == 4 and not r.mask & ~(ONE | NINE),
             "Four triplets and the eyes, all terminals.", excludes=["7L"],
             needs={"four_triplets", "terminal"},
             french="Tous les triplés de terminaux",
