@@ -1,6 +1,10 @@
-"""Helpers the test modules share: score a hand that must be valid, read a result, post JSON."""
+"""Helpers the test modules share: score a hand that must be valid, read a result, post JSON,
+run a management command."""
 
+import io
 import json
+
+from django.core.management import call_command
 
 from scoring.engine import score
 
@@ -35,3 +39,14 @@ def post(client, url, body):
     """POST a JSON body: a string as it is (it may be broken on purpose), anything else dumped."""
     data = body if isinstance(body, str) else json.dumps(body)
     return client.post(url, data=data, content_type="application/json")
+
+
+def run_command(command, *args, stdin=""):
+    """Run a management command in this process, through Django: (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(command, *args, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code
+    return code, out.getvalue(), err.getvalue()

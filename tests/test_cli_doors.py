@@ -1,6 +1,5 @@
 """The command-line doors: `score --json -`, `score --jsonl`, the short form, `settle --json -`."""
 
-import io
 import json
 import subprocess
 import sys
@@ -8,7 +7,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+
+from tests.helpers import run_command as run  # in this process, through Django
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -16,16 +17,6 @@ VALID = {"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s"}
 UNKNOWN_VARIANT = {"variant": "nope", "hand": "11m"}
 BAD_NOTATION = {"variant": "shanghai", "hand": "12x"}
 
-
-def run(command, *args, stdin=""):
-    """Run a command in this process: (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command(command, *args, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-        code = 0
-    except SystemExit as exit_:
-        code = exit_.code
-    return code, out.getvalue(), err.getvalue()
 
 
 def results(stdout):

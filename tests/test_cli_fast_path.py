@@ -9,11 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
 
 from scoring import cli
 from scoring.doors import MAX_REQUEST_SIZE
 from scoring.engine.errors import ERROR_CODES
+from tests.helpers import run_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,13 +92,7 @@ def fast(command, args, stdin=""):
 
 
 def through_django(command, args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command(command, *args, stdin=io.StringIO(stdin), stdout=out, stderr=err)
-        code = 0
-    except SystemExit as exit_:
-        code = exit_.code
-    return code, out.getvalue(), err.getvalue()
+    return run_command(command, *args, stdin=stdin)
 
 
 @pytest.mark.parametrize("command, args, stdin", LINES)
