@@ -68,13 +68,15 @@ def test_the_engine_exists():
     assert engine_files(), f"no Python files under {ENGINE}"
 
 
+def django_importers(paths) -> list[str]:
+    """Each line of these files that imports Django, as 'path:line: text'."""
+    return [f"{path.relative_to(ROOT)}:{line}: {text}"
+            for path in paths
+            for line, text in django_imports(path.read_text(encoding="utf-8"), str(path))]
+
+
 def test_no_engine_module_imports_django():
-    offenders = [
-        f"{path.relative_to(ROOT)}:{line}: {text}"
-        for path in engine_files()
-        for line, text in django_imports(path.read_text(encoding="utf-8"), str(path))
-    ]
-    assert offenders == []
+    assert django_importers(engine_files()) == []
 
 
 def test_importing_the_engine_loads_no_django():
@@ -97,12 +99,7 @@ CLI_MODULES = [ROOT / "scoring" / name for name in ("__init__.py", "cli.py", "do
 
 
 def test_no_command_line_module_imports_django():
-    offenders = [
-        f"{path.relative_to(ROOT)}:{line}: {text}"
-        for path in CLI_MODULES
-        for line, text in django_imports(path.read_text(encoding="utf-8"), str(path))
-    ]
-    assert offenders == []
+    assert django_importers(CLI_MODULES) == []
 
 
 def test_scoring_cli_imports_and_scores_with_django_blocked():
