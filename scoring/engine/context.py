@@ -1,9 +1,9 @@
 """How the hand was won: the request's `context`, checked and frozen (contract §2)."""
 
-from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from .errors import HandError
+from .frozen import Frozen
 from .hand import cached_property
 from .tiles import WINDS
 
@@ -12,8 +12,7 @@ FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement
          "winning_tile_last", "joker_exchange")
 
 
-@dataclass(frozen=True)
-class WinContext:
+class WinContext(Frozen):
     self_drawn: bool = False
     seat_wind: str = "E"
     round_wind: str = "E"
@@ -54,7 +53,7 @@ class WinContext:
         return tuple(WINDS[(start + step) % 4] for step in (1, 2, 3))
 
 
-KNOWN = {field.name for field in fields(WinContext)}
+KNOWN = set(WinContext._fields)
 
 
 def upper_house(seat: str) -> str:

@@ -1,11 +1,11 @@
 """A validated hand: its revealed sets, concealed tiles, bonus tiles and winning tile."""
 
-from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import compress
 
 from . import tiles
 from .errors import HandError
+from .frozen import Frozen, replace
 from .notation import EXPOSED, ParsedHand, format_tiles, joined_text
 
 CHOW, PUNG, KONG, PAIR, ORPHANS = "chow", "pung", "kong", "pair", "orphans"
@@ -49,8 +49,7 @@ def mask_of(kinds: tuple[int, ...]) -> int:
     return mask
 
 
-@dataclass(frozen=True)
-class TileSet:
+class TileSet(Frozen):
     """One set (or the eyes) of a decomposition.
 
     `exposed`: made with a claimed discard, written `[...]`. `concealed_kong`: written `(...)`.
@@ -143,8 +142,7 @@ def set_of_group(group) -> TileSet:
                     "set is three consecutive tiles of one suit, or three or four identical tiles.")
 
 
-@dataclass(frozen=True, init=False)
-class Hand:
+class Hand(Frozen):
     """A hand that passed the notation, tile-set, copy and count checks."""
 
     parsed: ParsedHand
@@ -154,8 +152,7 @@ class Hand:
     winning: int
 
     def __init__(self, parsed, melds, concealed, bonus, winning):
-        # Filled in one step: a frozen dataclass's own __init__ sets each field apart, at twice
-        # the cost, on every hand read.
+        # Filled in one step, on every hand read: Frozen's own __init__ takes any arguments.
         self.__dict__.update(parsed=parsed, melds=melds, concealed=concealed, bonus=bonus,
                              winning=winning)
 

@@ -7,11 +7,11 @@ remove one facet only (Shanghai's 20A removes 2H for its dragon triplets, not fo
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from . import tiles
 from .context import WinContext
+from .frozen import Frozen
 from .hand import (
     CHOW,
     HONOR_BIT,
@@ -197,8 +197,7 @@ class Reading:
 Count = int | dict[str, int]
 
 
-@dataclass(frozen=True)
-class Pattern:
+class Pattern(Frozen):
     """One scoring pattern of a variant.
 
     `excludes` holds ids, or 'id:facet' to remove only one facet of a pattern that counts per
@@ -238,8 +237,7 @@ class Pattern:
                 "french": self.french, "french_definition": self.french_definition}
 
 
-@dataclass(frozen=True)
-class Counted:
+class Counted(Frozen):
     pattern: Pattern
     count: int
 
@@ -253,8 +251,7 @@ class Counted:
                 "value": p.value, "count": self.count, "french": p.french}
 
 
-@dataclass(frozen=True)
-class Excluded:
+class Excluded(Frozen):
     pattern: Pattern
     count: int
     by: Pattern
@@ -270,8 +267,7 @@ class Excluded:
                 "chinese": p.chinese, "value": p.value, "count": self.count, "french": p.french}
 
 
-@dataclass(frozen=True, init=False)
-class Evaluation:
+class Evaluation(Frozen):
     """The patterns of one reading after exclusions, and their sum."""
 
     reading: Reading
@@ -281,7 +277,7 @@ class Evaluation:
 
     def __init__(self, reading: Reading, counted: tuple[Counted, ...],
                  excluded: tuple[Excluded, ...] = ()):
-        # Filled in one step (as Hand is): the dataclass's own __init__ sets each field apart.
+        # Filled in one step, as Hand is; the total is worked out here.
         total = 0
         for c in counted:
             total += c.pattern.value * c.count

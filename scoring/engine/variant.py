@@ -5,13 +5,13 @@ the pipeline here parses, decomposes, evaluates every reading and keeps the best
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from . import tiles
 from .context import WinContext
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
+from .frozen import Frozen
 from .hand import Hand, build_hand, cached_property
 from .notation import parse
 from .patterns import Evaluation, PatternTable, Reading
@@ -19,8 +19,7 @@ from .patterns import Evaluation, PatternTable, Reading
 SEATS = tiles.WINDS
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Frozen):
     """A house option: its name, default, and the values it accepts."""
 
     name: str

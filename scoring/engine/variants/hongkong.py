@@ -14,11 +14,11 @@ pattern is itself counted: the hand is concealed by its very shape, so the condi
 """
 
 import math
-from dataclasses import replace
 
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
+from ..frozen import replace
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, number_at_least
 
