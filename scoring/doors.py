@@ -6,6 +6,8 @@ is not JSON at all, or too long to read, with the same error shape as the engine
 
 import json
 
+import ujson
+
 # The longest request any door reads, in bytes for the API's body and in characters on the
 # command line; settings.DATA_UPLOAD_MAX_MEMORY_SIZE is this same number.
 MAX_REQUEST_SIZE = 64 * 1024
@@ -34,8 +36,13 @@ def run_json(text, run, limit=None):
     return run(request)
 
 
-def dumps(result):
-    return json.dumps(result)
+def dumps(result) -> str:
+    """A result as one line of compact JSON in ASCII, each other character a \\u escape: the text
+    of json.dumps(result, separators=(",", ":")), tested so, but for DEL (left as it is, as JSON
+    allows). ujson writes it in a third of the time (~9 us against ~25 us for a 1 KB result, a
+    tenth of a hand's time on `score --jsonl`) and imports in ~3 ms, where orjson, as fast but
+    UTF-8 only, takes ~25 ms (it imports dataclasses and uuid)."""
+    return ujson.dumps(result, ensure_ascii=True, escape_forward_slashes=False)
 
 
 def run_stream(stream, run, limit):

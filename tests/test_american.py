@@ -228,8 +228,10 @@ def test_the_error_names_the_flower_count():
     ({}, {"kong_replacement": True}, "bad_context"),
     ({}, {"robbing_kong": True}, "bad_context"),
     ({}, {"void_suit": "m"}, "bad_context"),
+    ({"card": "temporary", "base_value": float("inf")}, {}, "bad_context"),
+    ({"card": "temporary", "jackpot": float("nan")}, {}, "bad_context"),
 ], ids=["card-name", "card-text", "bonus-not-bool", "unknown-rule", "kong-replacement",
-        "robbing-kong", "void-suit"])
+        "robbing-kong", "void-suit", "infinite-money", "nan-money"])
 def test_request_errors(rules, context, code):
     assert error_of(american(EV1, rules, **context)) == code
 

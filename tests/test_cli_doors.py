@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError
+from hypothesis import given
+from hypothesis import strategies as st
 
+from scoring import engine
+from scoring.doors import dumps
 from tests.helpers import run_command as run  # in this process, through Django
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,3 +205,44 @@ def test_jsonl_from_a_file_gives_one_line_per_request_in_order(tmp_path):
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a.get("error", {}).get("code") for a in answers] == [
         None, "bad_notation", "unknown_variant"] * 200
+
+
+# JSON as the command-line doors write it (scoring.doors.dumps, with ujson).
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(json_values)
+def test_dumps_writes_what_json_dumps_writes_compact_and_in_ascii(value):
+    text = dumps(value)
+    # One difference: DEL, an ASCII character JSON allows as it is, which json.dumps escapes.
+    assert text.replace("\x7f", "\\u007f") == json.dumps(value, separators=(",", ":"))
+    assert text.isascii()
+    assert json.loads(text) == value
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_dumps_writes_a_float_that_reads_back_the_same(number):
+    # The text may differ from json.dumps's (1e-7 for 1e-07), never the number.
+    assert json.loads(dumps({"amount": number})) == {"amount": number}
+
+
+@pytest.mark.parametrize("value", [
+    {"quote": 'a "b" \\ c', "newline": "x\ny", "nul": "\0"},
+    {"chinese": "門前清", "french": "révélés", "emoji": "\U0001f004 mahjong"},
+    {"lone surrogate": "\ud800"},
+    {"big": 2**64, "small": -(2**70)},  # past 64 bits
+    {"slash": "a/b", "tuple": (1, 2), 3: "an int key"},
+], ids=["escapes", "non-ascii", "surrogate", "big-ints", "slash-tuple-int-key"])
+def test_dumps_matches_json_dumps_on_awkward_values(value):
+    assert dumps(value) == json.dumps(value, separators=(",", ":"))
+
+
+def test_a_result_line_is_ascii_and_reads_back_as_the_engine_result():
+    result = engine.score(VALID)
+    line = dumps(result)
+    assert line.isascii() and "\\u" in line  # the Chinese names, escaped
+    assert json.loads(line) == result

@@ -4,6 +4,7 @@ A variant module defines a subclass with its pattern table, tile set, options an
 the pipeline here parses, decomposes, evaluates every reading and keeps the best by an explicit max.
 """
 
+import math
 from collections.abc import Callable
 from types import MappingProxyType
 
@@ -44,7 +45,9 @@ class Option(Frozen):
 
 
 def number_at_least(low: float) -> Callable[[object], bool]:
-    return lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= low
+    """A number (not a bool, not infinite: JSON has no infinity to echo back) of at least `low`."""
+    return lambda v: (isinstance(v, int) and not isinstance(v, bool)
+                      or isinstance(v, float) and math.isfinite(v)) and v >= low
 
 
 def whole(amount: float) -> int | float:
