@@ -15,7 +15,9 @@ Django is imported. The management commands `score` and `settle` wrap the same f
 """
 
 import json
+import os
 import select
+import stat
 
 from scoring import engine
 from scoring.breakdown import format_breakdown, format_error
@@ -195,6 +197,7 @@ def score_lines(stdin, stdout):
     characters; a batch read from a file is written in a few large pieces, not line by line."""
     score = engine.score
     pending, size = [], 0
+    never_waits = reading_never_waits(stdin)  # then asking before each line is only a cost
     for line in bounded_lines(stdin, MAX_REQUEST_SIZE):
         if line is None:
             result = dumps(too_large(MAX_REQUEST_SIZE, unit="characters"))
@@ -204,7 +207,7 @@ def score_lines(stdin, stdout):
             result = dumps(bad_request("The line is empty; expected one JSON request."))
         pending.append(result + "\n")
         size += len(result) + 1
-        if size >= PENDING_LIMIT or not input_waiting(stdin):
+        if size >= PENDING_LIMIT or not (never_waits or input_waiting(stdin)):
             stdout.write("".join(pending))
             stdout.flush()
             pending, size = [], 0
@@ -213,14 +216,18 @@ def score_lines(stdin, stdout):
         stdout.flush()
 
 
-def input_waiting(stream) -> bool:
-    """Whether reading on from `stream` would not block: true for anything but a pipe or a
-    terminal with nothing written to it yet (an in-memory stream, a file, data waiting)."""
+def reading_never_waits(stream) -> bool:
+    """Whether reading on from `stream` can never wait for a writer: a regular file, or a stream
+    with no file descriptor (in memory)."""
     try:
-        fileno = stream.fileno()
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
         return True
-    return bool(select.select([fileno], [], [], 0)[0])
+
+
+def input_waiting(stream) -> bool:
+    """Whether reading on from `stream` (a pipe, a terminal) would not wait: data is there."""
+    return bool(select.select([stream.fileno()], [], [], 0)[0])
 
 
 def short_form_request(options):
