@@ -2,6 +2,7 @@
 with the `mahjong` package (an outside oracle), waits agree with brute force, garbage never crashes,
 and exclusions do not depend on the order patterns are listed."""
 
+import itertools
 import random
 
 import pytest
@@ -210,8 +211,15 @@ def test_engine_errors_carry_a_contract_code():
     assert caught.value.code == "bad_notation" and "Position 3" in caught.value.message
 
 
+# A suit's counts as a hand holds them (at most 14 tiles: the precomputed shapes), or any counts
+# (past 14 tiles the engine searches instead).
+suit_of_a_hand = st.lists(st.integers(min_value=0, max_value=8), max_size=14).map(
+    lambda numbers: [numbers.count(n) for n in range(9)]).filter(lambda counts: max(counts) <= 4)
+any_suit = st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=9)
+
+
 @PROPERTY
-@given(st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=9), st.booleans())
+@given(suit_of_a_hand | any_suit, st.booleans())
 def test_the_quick_suit_check_agrees_with_listing_every_reading(counts, chows):
     from scoring.engine.decompose import suit_completes, suit_readings
     part = tuple(counts if chows else counts[:7])
@@ -220,7 +228,7 @@ def test_the_quick_suit_check_agrees_with_listing_every_reading(counts, chows):
 
 
 @PROPERTY
-@given(st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=9), st.booleans())
+@given(suit_of_a_hand | any_suit, st.booleans())
 def test_a_suits_completions_are_the_tiles_whose_one_more_copy_completes_it(counts, chows):
     from scoring.engine.decompose import suit_completes, suit_completions
     part = tuple(counts if chows else counts[:7])
@@ -229,3 +237,24 @@ def test_a_suits_completions_are_the_tiles_whose_one_more_copy_completes_it(coun
     assert suit_completions(part, chows) == tuple(
         offset for offset, count in enumerate(part)
         if count < 4 and sum(part) % 3 != 0 and suit_completes(grown[offset], chows))
+
+
+def test_the_precomputed_suit_shapes_are_the_ones_a_search_finds():
+    from scoring.engine import suit_shapes
+    from scoring.engine.decompose import suit_readings
+    for kinds, chows, expected in ((9, True, 21743), (7, False, 498)):
+        shapes = suit_shapes.complete_shapes(kinds, chows)
+        assert len(shapes) == expected
+        assert all(suit_readings(shape, chows) for shape in shapes)
+    # Every suit of up to 8 tiles, complete or not, against the search.
+    shapes = suit_shapes.complete_shapes(9, True)
+    small = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 8]
+    assert len(small) > 20000
+    for counts in small:
+        assert (counts in shapes) == (sum(counts) % 3 != 1 and bool(suit_readings(counts, True)))
+
+
+def test_the_suit_shapes_file_is_the_one_the_shapes_make():
+    from scoring.engine import suit_shapes
+    assert suit_shapes.load() == (suit_shapes.bitmap(9, True), suit_shapes.bitmap(7, False)), (
+        "suit_shapes.bin is stale: run python -m scoring.engine.suit_shapes")

@@ -9,8 +9,12 @@ from operator import itemgetter
 
 from . import tiles
 from .hand import CHOW, ORPHANS, PAIR, PUNG, Hand, TileSet, make_set
+from .suit_shapes import MAX_TILES, WEIGHTS, holds, load, shape_index
 
-# A suit's reading: sorted ((kind, offset), ...) and whether it holds the pair.
+# Every complete shape of a suit, as bitmaps (precomputed; see suit_shapes).
+SUITED_SHAPES, HONOR_SHAPES = load()
+
+# A suit's reading: ((kind, offset), ...) in hand order and whether it holds the pair.
 SuitReading = tuple[tuple[tuple[str, int], ...], bool]
 
 
@@ -36,7 +40,7 @@ def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ..
         while first < end and not rest[first]:
             first += 1
         if first == end:
-            found.add((tuple(sorted(groups)), paired))
+            found.add((tuple(sorted(groups, key=_in_hand_order)), paired))
             return
         count = rest[first]
         if count >= 3:
@@ -75,103 +79,33 @@ SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
     """One suit's readings as TileSets, each sorted, and whether they hold the pair: all of them
     or none, as a suit's size says (3 per set, 2 for the pair)."""
-    readings = tuple(tuple(make_set(kind, base + offset)
-                           for kind, offset in sorted(groups, key=_in_hand_order))
+    if not suit_completes(counts, chows):  # no reading: no need to look for one
+        return (), False
+    readings = tuple(tuple([make_set(kind, base + offset) for kind, offset in groups])
                      for groups, _ in suit_readings(counts, chows))
     return readings, sum(counts) % 3 == 2
 
 
-def _splits_into_sets(counts: list[int], chows: bool) -> bool:
-    """Whether counts read as sets only. From the lowest number up, the copies a number cannot
-    put in its own pungs start chows: three chows from one number hold the same tiles as three
-    pungs, so `count % 3` chows is the only choice to try (no search)."""
-    for i, count in enumerate(counts):
-        extra = count % 3
-        if not extra:
-            continue
-        if not chows or i + 2 >= len(counts) or counts[i + 1] < extra or counts[i + 2] < extra:
-            return False
-        counts[i + 1] -= extra
-        counts[i + 2] -= extra
-    return True
-
-
-@cache
-def suit_completes(counts: tuple[int, ...], chows: bool) -> bool:
-    """Whether one suit's counts read as sets (plus the pair when its size asks for one)."""
-    size = sum(counts)
-    if size % 3 == 0:
-        return _splits_into_sets(list(counts), chows)
-    if size % 3 == 1:
-        return False
-    for pair, count in enumerate(counts):
-        if count >= 2:
-            rest = list(counts)
-            rest[pair] -= 2
-            if _splits_into_sets(rest, chows):
-                return True
-    return False
+def suit_completes(counts, chows: bool) -> bool:
+    """Whether one suit's counts (nine numbers with chows, the seven honors without) read as sets,
+    plus the pair when its size asks for one: a lookup among the complete shapes."""
+    if sum(counts) > MAX_TILES:  # never in a hand, so not in the table: search
+        return sum(counts) % 3 != 1 and bool(suit_readings(tuple(counts), chows))
+    return holds(SUITED_SHAPES if chows else HONOR_SHAPES, shape_index(counts))
 
 
 def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
-    """The offsets in one suit whose one more copy makes the suit read as sets (and the pair
-    when its size asks for one); cached through suit_state.
-
-    One walk instead of a check per offset: the suit reads as sets, the pair when wanted, and
-    one unfinished group (a single waiting for its pair, a pair for its pung, two of a chow for
-    the third); the unfinished group's missing tiles are the completions."""
+    """The offsets in one suit whose one more copy makes the suit complete (no fifth copy);
+    cached through suit_state."""
     size = sum(part)
     if size % 3 == 0:  # one more tile leaves a size no reading has
         return ()
-    found: set[int] = set()
-    rest = list(part)
-    end = len(rest)
-
-    def walk(first: int, pair_wanted: bool, missing: tuple[int, ...]) -> None:
-        while first < end and not rest[first]:
-            first += 1
-        if first == end:
-            if missing and not pair_wanted:
-                found.update(missing)
-            return
-        count = rest[first]
-        if count >= 3:
-            rest[first] = count - 3
-            walk(first, pair_wanted, missing)
-            rest[first] = count
-        if pair_wanted and count >= 2:
-            rest[first] = count - 2
-            walk(first, False, missing)
-            rest[first] = count
-        if chows and first + 2 < end and rest[first + 1] and rest[first + 2]:
-            _take_chow(rest, first, -1)
-            walk(first, pair_wanted, missing)
-            _take_chow(rest, first, 1)
-        if missing:  # only one unfinished group
-            return
-        if pair_wanted:  # a single: one more copy makes the pair
-            rest[first] = count - 1
-            walk(first, False, (first,))
-            rest[first] = count
-        if count >= 2:  # a pair: one more copy makes a pung
-            rest[first] = count - 2
-            walk(first, pair_wanted, (first,))
-            rest[first] = count
-        if chows and first + 1 < end and rest[first + 1]:  # two in a row: a tile at either end
-            rest[first] -= 1
-            rest[first + 1] -= 1
-            walk(first, pair_wanted, tuple(t for t in (first - 1, first + 2) if 0 <= t < end))
-            rest[first] += 1
-            rest[first + 1] += 1
-        if chows and first + 2 < end and rest[first + 2]:  # two with a gap: the middle tile
-            rest[first] -= 1
-            rest[first + 2] -= 1
-            walk(first, pair_wanted, (first + 1,))
-            rest[first] += 1
-            rest[first + 2] += 1
-
-    walk(0, size % 3 == 1, ())
-    return tuple(sorted(offset for offset in found if part[offset] < 4))  # no fifth copy
+    if size >= MAX_TILES:  # never in a hand
+        return tuple(offset for offset, count in enumerate(part) if count < 4 and suit_completes(
+            part[:offset] + (count + 1,) + part[offset + 1:], chows))
+    shapes, at = SUITED_SHAPES if chows else HONOR_SHAPES, shape_index(part)
+    return tuple(offset for offset, count in enumerate(part)
+                 if count < 4 and holds(shapes, at + WEIGHTS[offset]))
 
 
 @cache
@@ -180,8 +114,8 @@ def suit_state(part: tuple[int, ...], chows: bool) -> tuple[bool, bool, bool, tu
     pair now, would hold the pair with one more tile, the offsets whose one more copy completes
     it)."""
     size = sum(part)
-    return (size == 0 or (size % 3 != 1 and suit_completes(part, chows)), size % 3 == 2,
-            size % 3 == 1, suit_completions(part, chows))
+    return (size % 3 != 1 and suit_completes(part, chows), size % 3 == 2, size % 3 == 1,
+            suit_completions(part, chows))
 
 
 @cache
