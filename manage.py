@@ -14,9 +14,17 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] in FAST_COMMANDS:
         from scoring.cli import run_alone
 
-        code = run_alone(sys.argv[1], sys.argv[2:], sys.stdin, sys.stdout, sys.stderr)
+        try:
+            code = run_alone(sys.argv[1], sys.argv[2:], sys.stdin, sys.stdout, sys.stderr)
+            if code is not None:
+                sys.stdout.flush()
+                sys.stderr.flush()
+        except BrokenPipeError:  # the reader stopped reading (`| head`): no one to tell
+            code = 1
         if code is not None:
-            sys.exit(code)
+            # Everything is answered: leave without taking the interpreter down object by object
+            # (freeing the engine's tables took ~30 ms of a 2,000-hand `score --jsonl`).
+            os._exit(code)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjong_site.settings")
     from django.core.management import execute_from_command_line
 

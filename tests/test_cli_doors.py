@@ -207,6 +207,21 @@ def test_jsonl_from_a_file_gives_one_line_per_request_in_order(tmp_path):
         None, "bad_notation", "unknown_variant"] * 200
 
 
+def test_jsonl_stops_quietly_when_its_reader_stops_reading(tmp_path):
+    """`score --jsonl < many | head -1`: the closed pipe ends the run with exit code 1 and no
+    traceback."""
+    source = tmp_path / "requests.jsonl"
+    source.write_text((json.dumps(VALID) + "\n") * 2000)
+    with source.open("rb") as stdin:
+        door = subprocess.Popen([sys.executable, "manage.py", "score", "--jsonl"], cwd=ROOT,
+                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert json.loads(door.stdout.readline())["ok"] is True
+        door.stdout.close()  # more than a pipe holds is still to come
+        assert door.wait(timeout=60) == 1
+        assert door.stderr.read() == b""
+        door.stderr.close()
+
+
 # JSON as the command-line doors write it (scoring.doors.dumps, with ujson).
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(),
