@@ -5,7 +5,7 @@ from functools import lru_cache
 from .errors import HandError
 from .frozen import Frozen
 from .hand import cached_property
-from .tiles import WINDS
+from .tiles import WINDS, wind_tile
 
 FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
          "after_kong_discard", "robbing_kong", "heavenly", "earthly", "ready_announced",
@@ -30,6 +30,14 @@ class WinContext(Frozen):
     joker_exchange: bool = False
     void_suit: str | None = None
     opponents: tuple[str, ...] = ("S", "W", "N")
+
+    @cached_property
+    def seat_wind_tile(self) -> int:
+        return wind_tile(self.seat_wind)
+
+    @cached_property
+    def round_wind_tile(self) -> int:
+        return wind_tile(self.round_wind)
 
     @cached_property
     def true_flags(self) -> tuple[str, ...]:

@@ -185,13 +185,13 @@ class Reading:
     def winning_group(self) -> TileSet | None:
         return None if self.winning_index is None else self.groups[self.winning_index]
 
-    @cached_property
+    @property
     def seat_wind(self) -> int:
-        return tiles.wind_tile(self.ctx.seat_wind)
+        return self.ctx.seat_wind_tile
 
-    @cached_property
+    @property
     def round_wind(self) -> int:
-        return tiles.wind_tile(self.ctx.round_wind)
+        return self.ctx.round_wind_tile
 
 
 Count = int | dict[str, int]

@@ -59,7 +59,7 @@ def whole(amount: float) -> int | float:
 
 def ledger(transfers: list[tuple[str, str, float]]) -> dict:
     """The contract's payments shape; `net` always sums to zero because each transfer is a pair."""
-    net = {seat: 0 for seat in SEATS}
+    net = dict.fromkeys(SEATS, 0)
     rows = []
     for payer, payee, amount in transfers:
         if amount <= 0:
