@@ -24,13 +24,13 @@ of its tile and size. The forms of a line that make the same demand are kept onc
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import permutations
 from operator import le
 
 from . import tiles
 from .errors import HandError
+from .frozen import Frozen
 from .notation import format_tiles
 
 FLOWER = tiles.FLOWER_BASE  # every flower folds into this one kind: any flower is "a flower"
@@ -72,8 +72,7 @@ def kind_name(kind: int) -> str:
 
 # The card --------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class CardGroup:
+class CardGroup(Frozen):
     """One group of a card line as written: `222a`, `NEWS`, `DDDDc`, `FF`."""
 
     text: str
@@ -103,8 +102,7 @@ class CardGroup:
         return tuple(out)
 
 
-@dataclass(frozen=True, eq=False)
-class Line:
+class Line(Frozen):
     """One hand of the card."""
 
     id: str
@@ -116,6 +114,10 @@ class Line:
     groups: tuple[CardGroup, ...]
     number: int  # its line number in the card text
     index: int  # its position among the card's hands
+
+    # Compared and hashed as themselves: two lines alike are still two hands of the card.
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     @property
     def text(self) -> str:
@@ -137,8 +139,7 @@ class Line:
                               f"{'; singles and pairs, no jokerless bonus' if self.sp else ''})."}
 
 
-@dataclass(frozen=True, eq=False)
-class Form:
+class Form(Frozen):
     """A line with its suit letters bound and its numbers shifted: the tiles it demands."""
 
     line: Line
@@ -149,6 +150,9 @@ class Form:
     cap: tuple[int, ...]  # per kind: exact plus the jokerable groups' sizes
     kinds: frozenset[int]  # the kinds it uses
     sets: tuple[tuple[int, int], ...]  # (kind, size) of each jokerable group
+
+    __eq__ = object.__eq__  # as a Line is
+    __hash__ = object.__hash__
 
     @cached_property
     def set_slots(self) -> Counter:
@@ -163,12 +167,16 @@ class Form:
         return " ".join(format_tiles(g) for g in self.groups)
 
 
-@dataclass(frozen=True, eq=False)
-class Card:
+class Card(Frozen):
     lines: tuple[Line, ...]
     forms: tuple[Form, ...]  # every line's forms, the lines in card order
-    # Memo for `column`: a pure function of the immutable forms, filled on first use.
-    _columns: dict = field(default_factory=dict, repr=False)
+
+    __eq__ = object.__eq__  # a card is itself, whatever it holds
+    __hash__ = object.__hash__
+
+    def __post_init__(self):
+        # Memo for `column`: a pure function of the immutable forms, filled on first use.
+        object.__setattr__(self, "_columns", {})
 
     @cached_property
     def joker_slots(self) -> tuple[int, ...]:
@@ -322,8 +330,7 @@ def parse_card(text: str) -> Card:
 
 # The hand as the matcher sees it ---------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Exposure:
+class Exposure(Frozen):
     """An exposed group `[...]`: 3 to 6 tiles of one kind, jokers allowed."""
 
     kind: int  # folded (any flower is FLOWER)
@@ -341,8 +348,7 @@ class Exposure:
         return f"[{format_tiles(self.tiles)}]"
 
 
-@dataclass(frozen=True)
-class Held:
+class Held(Frozen):
     """A hand's tiles for matching: concealed naturals per kind, concealed jokers, exposures."""
 
     counts: tuple[int, ...]  # VECTOR long, flowers folded
@@ -382,8 +388,7 @@ class Held:
 
 # Matching --------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Filled:
+class Filled(Frozen):
     """One group of the matched line and the tiles that fill it."""
 
     card: str  # the group as the card writes it: '222a'
@@ -403,8 +408,7 @@ class Filled:
                 * jokers}
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(Frozen):
     form: Form
     filled: tuple[Filled, ...]
 
@@ -519,8 +523,7 @@ def waits(card: Card, held: Held) -> list[int]:
 
 # The closest line, for a hand that matches none -------------------------------------------------
 
-@dataclass(frozen=True)
-class Near:
+class Near(Frozen):
     form: Form
     placed: int  # how many of the hand's 14 tiles this form can seat
     missing: tuple[int, ...]  # kinds of the empty places (tiles.JOKER never: a natural is named)
