@@ -79,6 +79,14 @@ def test_no_engine_module_imports_django():
     assert django_importers(engine_files()) == []
 
 
+def assert_runs_clean(code: str) -> None:
+    """Run `code` in a fresh Python from the project root: it must exit 0."""
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_importing_the_engine_loads_no_django():
     code = (
         "import sys, scoring.engine\n"
@@ -86,10 +94,7 @@ def test_importing_the_engine_loads_no_django():
         "print(loaded)\n"
         "sys.exit(1 if loaded else 0)\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert_runs_clean(code)
 
 
 # The command-line doors start without Django (manage.py runs scoring.cli before importing it):
@@ -112,7 +117,4 @@ def test_scoring_cli_imports_and_scores_with_django_blocked():
         "scoring.cli.run_alone('score', ['--jsonl'], io.StringIO(line), out, sys.stderr)\n"
         "sys.exit(0 if json.loads(out.getvalue())['ok'] else 1)\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert_runs_clean(code)
