@@ -18,8 +18,8 @@ NUMBER_BITS = sum(1 << n for n in range(1, 10))
 _MASK_BIT = tuple((1 << (tile % 9 + 1)) if tile < tiles.HONOR_BASE else HONOR_BIT
                   for tile in range(tiles.KINDS))
 # The suits for each combination of bits 1 (m), 2 (p) and 4 (s): one frozenset each, shared.
-_SUITS_OF = tuple(frozenset(suit for i, suit in enumerate(tiles.SUITS) if bits >> i & 1)
-                  for bits in range(8))
+SUITS_OF = tuple(frozenset(suit for i, suit in enumerate(tiles.SUITS) if bits >> i & 1)
+                 for bits in range(8))
 
 
 class cached_property:  # noqa: N801 - named as the functools one it replaces
@@ -181,7 +181,7 @@ class Hand(Frozen):
     @cached_property
     def suits(self) -> frozenset[str]:
         counts = self.counts
-        return _SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
+        return SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
 
     @cached_property
     def has_revealed_set(self) -> bool:

@@ -18,6 +18,7 @@ from .hand import (
     KONG,
     NUMBER_BITS,
     PAIR,
+    SUITS_OF,
     TERMINAL_BITS,
     Hand,
     TileSet,
@@ -51,11 +52,9 @@ _HONOR_FACT, _NO_HONOR_FACT = FACT_BIT["honor"], FACT_BIT["no_honor"]
 _TERMINAL_FACT, _FOUR_MELDS_FACT = FACT_BIT["terminal"], FACT_BIT["four_melds"]
 _THREE_NUMBERS_FACT = FACT_BIT["three_numbers"]
 _SUITS_FACT = {1: FACT_BIT["one_suit"], 3: FACT_BIT["three_suits"]}
-# Per tile kind, the bit of its suit (1 m, 2 p, 4 s; 0 for honors), and the suits of such bits.
+# Per tile kind, the bit of its suit (1 m, 2 p, 4 s; 0 for honors), as SUITS_OF reads them.
 _SUIT_BIT = tuple(1 << (tile // 9) if tile < tiles.HONOR_BASE else 0
                   for tile in range(tiles.KINDS))
-_SUITS_OF = tuple(frozenset(suit for i, suit in enumerate(tiles.SUITS) if bits >> i & 1)
-                  for bits in range(8))
 
 
 def hand_facts(mask: int, suits: int, melds: int) -> int:
@@ -134,7 +133,7 @@ class Reading:
                         concealed += 1
                     if first >= tiles.HONOR_BASE:
                         honor_triplets += 1
-            suits = _SUITS_OF[suit_bits]
+            suits = SUITS_OF[suit_bits]
         else:
             masks = [group.mask for group in groups]
             mask, suits = hand.mask, hand.suits
