@@ -230,8 +230,9 @@ def test_the_error_names_the_flower_count():
     ({}, {"void_suit": "m"}, "bad_context"),
     ({"card": "temporary", "base_value": float("inf")}, {}, "bad_context"),
     ({"card": "temporary", "jackpot": float("nan")}, {}, "bad_context"),
+    ({"card": "temporary", "jackpot": 10**400}, {}, "bad_context"),
 ], ids=["card-name", "card-text", "bonus-not-bool", "unknown-rule", "kong-replacement",
-        "robbing-kong", "void-suit", "infinite-money", "nan-money"])
+        "robbing-kong", "void-suit", "infinite-money", "nan-money", "huge-money"])
 def test_request_errors(rules, context, code):
     assert error_of(american(EV1, rules, **context)) == code
 

@@ -45,9 +45,17 @@ class Option(Frozen):
 
 
 def number_at_least(low: float) -> Callable[[object], bool]:
-    """A number (not a bool, not infinite: JSON has no infinity to echo back) of at least `low`."""
-    return lambda v: (isinstance(v, int) and not isinstance(v, bool)
-                      or isinstance(v, float) and math.isfinite(v)) and v >= low
+    """A number (not a bool) of at least `low` that a float holds: not infinite (JSON has no
+    infinity to echo back), not an integer past float range (money is worked out in floats)."""
+    return lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool) and _finite(v)
+                      and v >= low)
+
+
+def _finite(number: int | float) -> bool:
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an integer too large for a float
+        return False
 
 
 def whole(amount: float) -> int | float:

@@ -13,8 +13,6 @@ Exclusions are data. Two kinds are used:
 pattern is itself counted: the hand is concealed by its very shape, so the condition adds nothing.
 """
 
-import math
-
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
@@ -282,7 +280,7 @@ PATTERNS = (HAND_PATTERNS + _with_limit_exclusions(LIMIT_HANDS) + WINNING_CONDIT
 
 
 def positive_number(value) -> bool:
-    return number_at_least(0)(value) and value > 0 and math.isfinite(value)
+    return number_at_least(0)(value) and value > 0
 
 
 def whole_number(low: int, high: int):
