@@ -30,10 +30,30 @@ def run_json(text, run, limit=None):
         unit = "characters" if isinstance(text, str) else "bytes"
         return too_large(limit, len(text), unit)
     try:
-        request = json.loads(text)
+        request = loads(text)
     except (ValueError, RecursionError) as exc:
         return bad_request(f"The request is not valid JSON ({exc}).")
     return run(request)
+
+
+_DECODER = json.JSONDecoder()
+_JSON_SPACE = " \t\n\r"
+
+
+def loads(text):
+    """json.loads(text), exactly (a test says so). The usual request line, an object with
+    nothing before it, is read by the decoder itself, without the checks and the two regular
+    expression matches json.loads makes around it (about a third of the work of reading a
+    request); anything else, or any fault, goes to json.loads, which says what is wrong."""
+    if text.__class__ is str and text[:1] == "{":
+        try:
+            value, end = _DECODER.raw_decode(text)
+        except ValueError:
+            pass
+        else:
+            if not text[end:].strip(_JSON_SPACE):
+                return value
+    return json.loads(text)
 
 
 def dumps(result) -> str:

@@ -87,7 +87,7 @@ def rank_of(tile: int) -> int:
 def code(tile: int) -> str:
     """The canonical text of one tile: '5p', '1z', '3f', 'J'."""
     if 0 <= tile < KINDS:
-        return _CODES[tile]
+        return CODES[tile]
     return "J" if tile == JOKER else f"{rank_of(tile)}{suit_of(tile)}"
 
 
@@ -110,4 +110,5 @@ def seat_of_bonus(tile: int) -> str:
     return WINDS[(tile - FLOWER_BASE) % 4]
 
 
-_CODES = tuple("J" if tile == JOKER else f"{rank_of(tile)}{suit_of(tile)}" for tile in range(KINDS))
+# The canonical text of each tile kind, by kind (see code).
+CODES = tuple("J" if tile == JOKER else f"{rank_of(tile)}{suit_of(tile)}" for tile in range(KINDS))

@@ -69,13 +69,18 @@ def ledger(transfers: list[tuple[str, str, float]]) -> dict:
     """The contract's payments shape; `net` always sums to zero because each transfer is a pair."""
     net = dict.fromkeys(SEATS, 0)
     rows = []
+    fractions = False  # whether any amount is a float (the nets then need `whole`)
     for payer, payee, amount in transfers:
         if amount <= 0:
             continue
+        if amount.__class__ is not int:
+            fractions = True
         rows.append({"from": payer, "to": payee, "amount": whole(amount)})
         net[payer] -= amount
         net[payee] += amount
-    return {"transfers": rows, "net": {seat: whole(v) for seat, v in net.items()}}
+    if fractions:
+        net = {seat: whole(v) for seat, v in net.items()}
+    return {"transfers": rows, "net": net}
 
 
 def best_of(evaluations, key):
@@ -130,12 +135,12 @@ class Variant:
 
     def check_hand(self, hand: Hand, ctx: WinContext, rules) -> None:
         """Contradictions between the hand and how it was won; variants add their own."""
-        winning = tiles.code(hand.winning)
         if ctx.robbing_kong:
             if ctx.self_drawn:
                 raise HandError("bad_context", "Robbing a kong is a win on another player's tile; "
                                 "it cannot also be self-drawn.")
             if hand.counts[hand.winning] > 1:
+                winning = tiles.code(hand.winning)
                 raise HandError("bad_context", f"Robbing a kong needs the robbed tile {winning} to "
                                 f"be the only {winning} in the hand: another player was adding the "
                                 "fourth copy to their pung.")
@@ -222,7 +227,7 @@ class Variant:
                               "raw_total": e.total,
                               "decomposition": e.decomposition,
                               "patterns": [c.pattern.id for c in e.counted]} for e in others],
-            "waits": [tiles.code(t) for t in reading.waits],
+            "waits": [tiles.CODES[t] for t in reading.waits],
             "meets_minimum": meets,
             "minimum": minimum,
             "limit": limit,
