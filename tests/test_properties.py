@@ -221,10 +221,19 @@ any_suit = st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=
 @PROPERTY
 @given(suit_of_a_hand | any_suit, st.booleans())
 def test_the_quick_suit_check_agrees_with_listing_every_reading(counts, chows):
-    from scoring.engine.decompose import suit_completes, suit_readings
+    from scoring.engine.decompose import suit_completes
+    from scoring.engine.suit_shapes import search_readings
     part = tuple(counts if chows else counts[:7])
-    assert suit_completes(part, chows) == (
-        sum(part) % 3 != 1 and bool(suit_readings(part, chows)))
+    assert suit_completes(part, chows) == bool(search_readings(part, chows))
+
+
+@PROPERTY
+@given(suit_of_a_hand | any_suit, st.booleans())
+def test_a_suits_readings_looked_up_are_the_ones_a_search_finds(counts, chows):
+    from scoring.engine.decompose import suit_readings
+    from scoring.engine.suit_shapes import decode, search_readings
+    part = tuple(counts if chows else counts[:7])
+    assert tuple(map(decode, suit_readings(part, chows))) == search_readings(part, chows)
 
 
 @PROPERTY
@@ -240,21 +249,33 @@ def test_a_suits_completions_are_the_tiles_whose_one_more_copy_completes_it(coun
 
 
 def test_the_precomputed_suit_shapes_are_the_ones_a_search_finds():
-    from scoring.engine import suit_shapes
-    from scoring.engine.decompose import suit_readings
+    from scoring.engine.suit_shapes import complete_shapes, search_readings
     for kinds, chows, expected in ((9, True, 21743), (7, False, 498)):
-        shapes = suit_shapes.complete_shapes(kinds, chows)
+        shapes = complete_shapes(kinds, chows)
         assert len(shapes) == expected
-        assert all(suit_readings(shape, chows) for shape in shapes)
+        assert all(search_readings(shape, chows) for shape in shapes)
     # Every suit of up to 8 tiles, complete or not, against the search.
-    shapes = suit_shapes.complete_shapes(9, True)
+    shapes = complete_shapes(9, True)
     small = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 8]
     assert len(small) > 20000
     for counts in small:
-        assert (counts in shapes) == (sum(counts) % 3 != 1 and bool(suit_readings(counts, True)))
+        assert (counts in shapes) == bool(search_readings(counts, True))
 
 
-def test_the_suit_shapes_file_is_the_one_the_shapes_make():
-    from scoring.engine import suit_shapes
-    assert suit_shapes.load() == (suit_shapes.bitmap(9, True), suit_shapes.bitmap(7, False)), (
+def test_the_suit_shapes_file_is_the_one_the_search_makes():
+    from scoring.engine.suit_shapes import ShapeTable, load
+    stored = [table.sections() for table in load()]
+    assert stored == [ShapeTable.make(9, True).sections(), ShapeTable.make(7, False).sections()], (
         "suit_shapes.bin is stale: run python -m scoring.engine.suit_shapes")
+
+
+def test_every_complete_suit_reads_from_the_tables_as_the_search_reads_it():
+    from scoring.engine.decompose import HONOR_SHAPES, SUITED_SHAPES
+    from scoring.engine.suit_shapes import complete_shapes, decode, search_readings, shape_index
+    readings = 0
+    for table, kinds, chows in ((SUITED_SHAPES, 9, True), (HONOR_SHAPES, 7, False)):
+        for shape in complete_shapes(kinds, chows):
+            found = tuple(map(decode, table.readings(shape_index(shape))))
+            assert found == search_readings(shape, chows), shape
+            readings += len(found)
+    assert readings == 23533 + 498  # each honor shape reads one way

@@ -8,90 +8,60 @@ from functools import cache, lru_cache
 from operator import itemgetter
 
 from . import tiles
-from .hand import CHOW, ORPHANS, PAIR, PUNG, Hand, TileSet, make_set
-from .suit_shapes import MAX_TILES, WEIGHTS, holds, load, shape_index
+from .hand import CHOW, ORPHANS, PAIR, Hand, TileSet, make_set
+from .suit_shapes import (
+    GROUP_KINDS,
+    MAX_TILES,
+    encode,
+    group_code,
+    load,
+    search_readings,
+    shape_index,
+)
 
-# Every complete shape of a suit, as bitmaps (precomputed; see suit_shapes).
+# Every complete shape of a suit and its readings (precomputed; see suit_shapes).
 SUITED_SHAPES, HONOR_SHAPES = load()
 
-# A suit's reading: ((kind, offset), ...) in hand order and whether it holds the pair.
-SuitReading = tuple[tuple[tuple[str, int], ...], bool]
 
-
-def _in_hand_order(group: tuple[str, int]):
-    """A suit's groups as a reading lists them: by first tile, the pair before the sets."""
-    kind, offset = group
-    return (offset, kind != PAIR, kind)
-
-
-@cache
-def suit_readings(counts: tuple[int, ...], chows: bool) -> tuple[SuitReading, ...]:
-    """All readings of one suit's counts as pungs, chows (when `chows`) and at most one pair."""
-    if sum(counts) % 3 == 1:  # sets take three tiles and the pair two: no reading
-        return ()
-    found: set[SuitReading] = set()
-    rest = list(counts)
-    end = len(rest)
-    groups: list[tuple[str, int]] = []
-
-    def walk(first: int, paired: bool) -> None:
-        """Read what is left from `first` up: every group holding the lowest tile left starts
-        at it. `rest` and `groups` are changed and restored in place (no copies)."""
-        while first < end and not rest[first]:
-            first += 1
-        if first == end:
-            found.add((tuple(sorted(groups, key=_in_hand_order)), paired))
-            return
-        count = rest[first]
-        if count >= 3:
-            rest[first] = count - 3
-            groups.append((PUNG, first))
-            walk(first, paired)
-            groups.pop()
-            rest[first] = count
-        if not paired and count >= 2:
-            rest[first] = count - 2
-            groups.append((PAIR, first))
-            walk(first, True)
-            groups.pop()
-            rest[first] = count
-        if chows and first + 2 < end and rest[first + 1] and rest[first + 2]:
-            _take_chow(rest, first, -1)
-            groups.append((CHOW, first))
-            walk(first, paired)
-            groups.pop()
-            _take_chow(rest, first, 1)
-
-    walk(0, False)
-    return tuple(sorted(found))
-
-
-def _take_chow(rest: list[int], first: int, step: int) -> None:
-    rest[first] += step
-    rest[first + 1] += step
-    rest[first + 2] += step
+def suit_readings(counts: tuple[int, ...], chows: bool) -> list[bytes] | tuple[bytes, ...]:
+    """All readings of one suit's counts (nine numbers with chows, the seven honors without) as
+    pungs, chows and at most one pair, sorted; each its groups' bytes (see suit_shapes)."""
+    if sum(counts) > MAX_TILES:  # never in a hand, so not in the tables: search
+        return tuple(map(encode, search_readings(counts, chows)))
+    table, at = SUITED_SHAPES if chows else HONOR_SHAPES, shape_index(counts)
+    return table.readings(at) if table.holds(at) else ()
 
 
 SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+def _group_sets(low: int, high: int, chows: bool) -> dict[int, TileSet]:
+    """The TileSet of each group byte (see suit_shapes) in the suit of tiles `low` to `high`."""
+    return {group_code(kind, offset): make_set(kind, low + offset)
+            for kind in GROUP_KINDS if chows or kind != CHOW
+            for offset in range(high - low - 2 if kind == CHOW else high - low)}
+
+
+# Per suit, by its first tile: its groups' TileSets, made once (decoding is a dict lookup).
+GROUP_SETS = {low: _group_sets(low, high, chows) for low, high, chows in SLICES}
 
 
 @cache
 def suit_sets(counts: tuple[int, ...], base: int, chows: bool):
     """One suit's readings as TileSets, each sorted, and whether they hold the pair: all of them
     or none, as a suit's size says (3 per set, 2 for the pair)."""
-    if not suit_completes(counts, chows):  # no reading: no need to look for one
-        return (), False
-    readings = tuple(tuple([make_set(kind, base + offset) for kind, offset in groups])
-                     for groups, _ in suit_readings(counts, chows))
-    return readings, sum(counts) % 3 == 2
+    sets = GROUP_SETS[base]
+    readings = tuple(tuple([sets[code] for code in reading])
+                     for reading in suit_readings(counts, chows))
+    return readings, bool(readings) and sum(counts) % 3 == 2
 
 
 def suit_completes(counts, chows: bool) -> bool:
     """Whether one suit's counts (nine numbers with chows, the seven honors without) read as sets,
     plus the pair when its size asks for one: a lookup among the complete shapes."""
     if sum(counts) > MAX_TILES:  # never in a hand, so not in the table: search
-        return sum(counts) % 3 != 1 and bool(suit_readings(tuple(counts), chows))
-    return holds(SUITED_SHAPES if chows else HONOR_SHAPES, shape_index(counts))
+        return bool(search_readings(tuple(counts), chows))
+    return (SUITED_SHAPES if chows else HONOR_SHAPES).holds(shape_index(counts))
 
 
 def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
@@ -103,9 +73,7 @@ def suit_completions(part: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     if size >= MAX_TILES:  # never in a hand
         return tuple(offset for offset, count in enumerate(part) if count < 4 and suit_completes(
             part[:offset] + (count + 1,) + part[offset + 1:], chows))
-    shapes, at = SUITED_SHAPES if chows else HONOR_SHAPES, shape_index(part)
-    return tuple(offset for offset, count in enumerate(part)
-                 if count < 4 and holds(shapes, at + WEIGHTS[offset]))
+    return (SUITED_SHAPES if chows else HONOR_SHAPES).completions(part)
 
 
 @cache
