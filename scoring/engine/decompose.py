@@ -4,7 +4,7 @@ Each suit is decomposed on its own (cached on its immutable 9-count tuple) and t
 combined with exactly one pair among them, as the riichi library does.
 """
 
-from functools import cache, lru_cache
+from functools import cache
 from operator import itemgetter
 
 from . import tiles
@@ -95,9 +95,11 @@ def suit_state_less_one(part: tuple[int, ...], offset: int, chows: bool):
     return suit_state(tuple(before), chows)
 
 
-@lru_cache(maxsize=1 << 16)
 def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
-    """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted."""
+    """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted.
+
+    Not cached: whole hands seldom repeat (113 of the bench's 2,000), and a cache of them cost
+    `score --jsonl` more than it saved; each suit's readings are cached (suit_sets)."""
     readings: tuple[tuple[TileSet, ...], ...] = ((),)
     pairs = 0
     for low, high, chows in SLICES:
