@@ -9,7 +9,7 @@ shape in most hands.
 
 A suit's counts (each number held 0 to 4 times) have an index: the counts are its base-5 digits.
 Each kind of suit has a `ShapeTable`: a bitmap with the bit of each complete shape's index set,
-and each complete shape's readings, found through the bit's rank. Making them takes ~0.5 s and
+and each complete shape's readings, found through the bit's rank. Making them takes ~1 s and
 reading the file next to nothing, so they are kept in suit_shapes.bin, written by
 `python -m scoring.engine.suit_shapes`; a test checks that the file is what the search makes.
 """
