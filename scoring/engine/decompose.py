@@ -23,13 +23,13 @@ from .suit_shapes import (
 SUITED_SHAPES, HONOR_SHAPES = load()
 
 
-def suit_readings(counts: tuple[int, ...], chows: bool) -> list[bytes] | tuple[bytes, ...]:
+def suit_readings(counts: tuple[int, ...], chows: bool) -> list[bytes]:
     """All readings of one suit's counts (nine numbers with chows, the seven honors without) as
     pungs, chows and at most one pair, sorted; each its groups' bytes (see suit_shapes)."""
     if sum(counts) > MAX_TILES:  # never in a hand, so not in the tables: search
-        return tuple(map(encode, search_readings(counts, chows)))
+        return list(map(encode, search_readings(counts, chows)))
     table, at = SUITED_SHAPES if chows else HONOR_SHAPES, shape_index(counts)
-    return table.readings(at) if table.holds(at) else ()
+    return table.readings(at) if table.holds(at) else []
 
 
 SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))

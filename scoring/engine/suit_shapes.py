@@ -157,7 +157,7 @@ class ShapeTable:
         for offset, count in enumerate(counts):
             if count < 4:
                 grown = at + WEIGHTS[offset]
-                if bits[grown >> 3] >> (grown & 7) & 1:
+                if bits[grown >> 3] >> (grown & 7) & 1:  # holds(grown), without nine calls
                     found.append(offset)
         return tuple(found)
 
