@@ -233,7 +233,7 @@ class Variant:
             "limit": limit,
             "payments": ledger(self.payments(points, ctx, rules) if meets else []),
             "context": ctx.summary(),
-            "rules": dict(rules),
+            "rules": rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
         }
 
     def describe(self) -> dict:

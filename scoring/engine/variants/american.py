@@ -296,7 +296,7 @@ class American(Variant):
                         "dealer": ctx.dealer, "self_drawn": ctx.self_drawn,
                         "joker_exchange": ctx.joker_exchange,
                         "discarder": None if ctx.self_drawn else ctx.discarder},
-            "rules": dict(rules),
+            "rules": rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
         }
 
     @staticmethod
