@@ -42,7 +42,9 @@ VARIANTS = Registry(MODULES)
 
 
 def get_variant(name):
-    if not isinstance(name, str) or name not in VARIANTS:  # a list or object is no id
+    try:
+        return VARIANTS[name]
+    except (KeyError, TypeError):  # TypeError: a list or object, unhashable, is no id either
         known = ", ".join(VARIANTS)
-        raise HandError("unknown_variant", f"Unknown variant {name!r}; known variants: {known}.")
-    return VARIANTS[name]
+        raise HandError("unknown_variant",
+                        f"Unknown variant {name!r}; known variants: {known}.") from None
