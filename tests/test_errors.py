@@ -71,6 +71,11 @@ BAD_REQUESTS = [
     # unknown_variant.
     bad({"variant": "solitaire", "hand": GOOD}, "unknown_variant", "solitaire", "unknown-variant"),
     bad({"hand": GOOD}, "unknown_variant", "shanghai", "no-variant"),
+    bad({"variant": ["shanghai"], "hand": GOOD}, "unknown_variant", "['shanghai']",
+        "variant-a-list"),
+    bad({"variant": {"id": "shanghai"}, "hand": GOOD}, "unknown_variant", "shanghai",
+        "variant-an-object"),
+    bad({"variant": 1, "hand": GOOD}, "unknown_variant", "Unknown variant 1", "variant-a-number"),
     # bad_request: not a JSON object.
     bad([shanghai()], "bad_request", "JSON object", "a-list"),
     bad("just some words", "bad_request", "", "not-json"),
