@@ -59,20 +59,23 @@ def riichi_form(text: str):
     return hand, list(hand.counts), tiles_136, win_136, melds
 
 
-def paired_micros(ours, reference, items, clear_ours, clear_reference, passes=PASSES):
+def micros(fn, item) -> float:
+    start = time.perf_counter_ns()
+    fn(item)
+    return (time.perf_counter_ns() - start) / 1000
+
+
+def paired_micros(ours, reference, items, passes=PASSES):
     """Each item's time for both sides, in microseconds, median over `passes`. The two sides run
-    one after the other on each item, so a busy machine slows both alike."""
+    one after the other on each item, so a busy machine slows both alike. The reference's cache of
+    whole hands is emptied before each of its items (ours keeps none: each item is new to both)."""
     runs = []
     for _ in range(passes):
         times = []
         for item in items:
-            pair = []
-            for fn, clear in ((ours, clear_ours), (reference, clear_reference)):
-                clear()
-                start = time.perf_counter_ns()
-                fn(item)
-                pair.append((time.perf_counter_ns() - start) / 1000)
-            times.append(pair)
+            ours_time = micros(ours, item)
+            HandDivider._divide_hand_impl.cache_clear()
+            times.append((ours_time, micros(reference, item)))
         runs.append(times)
     per_item = [[statistics.median(run[i][side] for run in runs) for i in range(len(items))]
                 for side in (0, 1)]
@@ -135,19 +138,17 @@ def main():
     ours_divide, ref_divide = paired_micros(
         lambda p: decompositions(p[0], forms),
         lambda p: HandDivider.divide_hand(p[1], p[4]),
-        prepared, lambda: None, HandDivider._divide_hand_impl.cache_clear)
+        prepared)
     def reference_score(p):
         return HandCalculator.estimate_hand_value(p[2], p[3], melds=p[4], config=config)
 
     ours_score, ref_score = paired_micros(
         lambda p: score(p[5]),
         reference_score,
-        [p + (r,) for p, r in zip(prepared, requests, strict=True)],
-        lambda: None, HandDivider._divide_hand_impl.cache_clear)
+        [p + (r,) for p, r in zip(prepared, requests, strict=True)])
 
     def reference_pass():
-        return paired_micros(lambda p: None, reference_score, prepared, lambda: None,
-                             HandDivider._divide_hand_impl.cache_clear, passes=1)[1]
+        return paired_micros(lambda p: None, reference_score, prepared, passes=1)[1]
 
     door, door_ratio, startup = jsonl_door(hands, reference_pass)
 
