@@ -1,7 +1,8 @@
 """Every way to read the concealed tiles as sets and eyes, and the waits of a hand.
 
-Each suit is decomposed on its own (cached on its immutable 9-count tuple) and the suits are then
-combined with exactly one pair among them, as the riichi library does.
+Each suit is read on its own, from the precomputed tables of suit_shapes (cached as TileSets on
+its immutable 9-count tuple), and the suits are then combined with exactly one pair among them, as
+the riichi library does.
 """
 
 from functools import cache
