@@ -156,16 +156,19 @@ SEVEN_PAIRS = "11m 22m 33p 44p 55s 66s 77s"
      {"E": 270, "S": -90, "W": -90, "N": -90}),
     # On a discard: 25, the discarder alone pays.
     (SEVEN_PAIRS, TEMP, {"discarder": "W"}, 25, {"E": 25, "S": 0, "W": -25, "N": 0}),
-    # The player whose joker exchange gave the tile (named as discarder) pays for all three.
-    (SETS, TEMP, {"joker_exchange": True, "discarder": "S"}, 25,
-     {"E": 75, "S": -75, "W": 0, "N": 0}),
+    # The player whose joker exchange gave the tile (the exchanger) pays for all three.
+    (SETS, TEMP, {"exchanger": "S"}, 25, {"E": 75, "S": -75, "W": 0, "N": 0}),
+    # The winner's own joker exchange is paid as self-drawn, without the self-drawn bonus: 25,
+    # everyone pays double.
+    (SETS, TEMP, {"joker_exchange": True}, 25, {"E": 150, "S": -50, "W": -50, "N": -50}),
     # House values: jackpot 150 (self-drawn concealed): each pays 300.
     (SETS, {**TEMP, "jackpot": 150}, {"self_drawn": True}, 150,
      {"E": 900, "S": -300, "W": -300, "N": -300}),
     # base_value 10 + self_drawn_bonus 5 = 15 with an exposure, each pays 30.
     ("[111m] 2222p 3333sJ NN", {**TEMP, "base_value": 10, "self_drawn_bonus": 5},
      {"self_drawn": True}, 15, {"E": 90, "S": -30, "W": -30, "N": -30}),
-], ids=["jackpot", "self-drawn-exposed", "discard", "joker-exchange", "house-jackpot",
+], ids=["jackpot", "self-drawn-exposed", "discard", "exchanger", "own-joker-exchange",
+        "house-jackpot",
         "house-base-bonus"])
 def test_the_temporary_table(hand, rules, context, total, net):
     result = american(hand, rules, **context)

@@ -105,7 +105,10 @@ def test_a_pung_made_by_a_discard_is_not_concealed(context, total, patterns, gon
 FOUR_WINDS = "[111z] [222z] [333z] 444z 33m +4z"  # 100A 100 + 100I 100 + 7I 7 = 207
 JIANG_JIANG = "[222m] [555p] 888s 222s 55m +2s"  # 100B 100 + 30A 30 = 130
 TWO_NUMBERS = "[111m] [555p] [111s] 555m 11p +5m"  # 100I 100
-EARTHLY = {"earthly": True, "seat_wind": "S"}  # + 100H 100: 200 with TWO_NUMBERS
+# Earthly: won on East's discard, nothing claimed: 100I 100 + 100H 100 + 7H 7 (three concealed
+# triplets, 555m being claimed) + 2E 2 = 209.
+EARTHLY_TWO_NUMBERS = "111m 555p 111s 555m 11p +5m"
+EARTHLY = {"earthly": True, "seat_wind": "S"}
 MIXED_TERMINALS = "[111m] [999p] [999s] 222z 44z +2z"  # 50B 50 + 30A 30 = 80
 
 
@@ -116,8 +119,8 @@ MIXED_TERMINALS = "[111m] [999p] [999s] 222z 44z +2z"  # 50B 50 + 30A 30 = 80
     pytest.param(TWO_NUMBERS, {}, 200, 100, id="100-with-limit-200"),
     pytest.param(JIANG_JIANG, {}, 100, 100, id="130-limit-100"),
     pytest.param(JIANG_JIANG, {}, 200, 100, id="130-limit-200-is-100"),
-    pytest.param(TWO_NUMBERS, EARTHLY, 100, 100, id="200-limit-100"),
-    pytest.param(TWO_NUMBERS, EARTHLY, 200, 200, id="200-limit-200"),
+    pytest.param(EARTHLY_TWO_NUMBERS, EARTHLY, 100, 100, id="209-limit-100"),
+    pytest.param(EARTHLY_TWO_NUMBERS, EARTHLY, 200, 200, id="209-limit-200"),
     pytest.param(FOUR_WINDS, {}, 100, 100, id="207-limit-100"),
     pytest.param(FOUR_WINDS, {}, 200, 200, id="207-limit-200-is-200"),
 ])
@@ -187,8 +190,9 @@ SEVEN = "[123m] [456p] 789s 222z 77z +9s"  # 7F 7 (South is not seat or round fo
     # Way 3 for North on West's discard: W 7, E and S 3.5 each.
     pytest.param({"seat_wind": "N", "discarder": "W"}, {"payment": 3},
                  [("E", "N", 3.5), ("S", "N", 3.5), ("W", "N", 7)], 14, id="way-3-for-north"),
-    # No dealer bonus: a dealer in the West seat is paid the same 7.
-    pytest.param({"seat_wind": "W", "dealer": True}, {}, [("S", "W", 7)], 7, id="no-dealer-bonus"),
+    # No dealer bonus: the dealer (East) winning on North's discard is paid the same 7.
+    pytest.param({"seat_wind": "E", "dealer": True, "discarder": "N"}, {}, [("N", "E", 7)], 7,
+                 id="no-dealer-bonus"),
 ])
 def test_payments(context, rules, paid, winner_gets):
     result = scored(SEVEN, context, rules)

@@ -59,8 +59,6 @@ WORKED = [
     pytest.param("[2222m]345m678p99p456p+4p", {"self_drawn": True, "kong_replacement": True},
                  {"root": 1, "kong_self_draw": 1}, 2, 4,
                  id="kong_self_draw"),  # root 1 + 1 = 2 -> 4
-    pytest.param("[2222m]345m678p99p456p+4p", {"kong_replacement": True}, {"root": 1}, 1, 2,
-                 id="kong_self_draw-needs_self_drawn"),  # replacement without self_drawn: root only
     pytest.param("123m456m789p123p55p+3p", {"after_kong_discard": True}, {"kong_discard": 1}, 1, 2,
                  id="kong_discard"),  # 3p completes 123p: 1 -> 2
     pytest.param("123m456m789p123p55p+3p", {"robbing_kong": True}, {"robbing_kong": 1}, 1, 2,

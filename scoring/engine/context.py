@@ -1,5 +1,7 @@
-"""How the hand was won: the request's `context`, checked and frozen (contract §2)."""
+"""How the hand was won: the request's `context`, checked and frozen (contract §2), and the table
+of contexts that no table could see ("Context that cannot happen"), one row per rule."""
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from .errors import HandError
@@ -30,6 +32,7 @@ class WinContext(Frozen):
     joker_exchange: bool = False
     void_suit: str | None = None
     opponents: tuple[str, ...] = ("S", "W", "N")
+    exchanger: str | None = None
 
     @cached_property
     def seat_wind_tile(self) -> int:
@@ -62,6 +65,7 @@ class WinContext(Frozen):
 
 
 KNOWN = set(WinContext._fields)
+DEALER_SEAT = "E"  # East deals, in every variant that has a dealer
 
 
 def upper_house(seat: str) -> str:
@@ -114,12 +118,6 @@ def _parse_context(raw: dict) -> WinContext:
     if not isinstance(dealer, bool):
         raise HandError("bad_context", f"context.dealer must be true or false (got {dealer!r}).")
     values["dealer"] = dealer
-    discarder = raw.get("discarder")
-    discarder = upper_house(seat) if discarder is None else _wind(discarder, "discarder")
-    if discarder == seat and not values["self_drawn"]:
-        raise HandError("bad_context", f"The discarder ({discarder}) cannot be the winner's own "
-                        "seat; for a self-drawn win set self_drawn.")
-    values["discarder"] = discarder
     void = raw.get("void_suit")
     if void is not None and void not in ("m", "p", "s"):
         raise HandError("bad_context", f"context.void_suit must be m, p or s (got {void!r}).")
@@ -138,4 +136,152 @@ def _parse_context(raw: dict) -> WinContext:
             raise HandError("bad_context", "context.opponents must name other seats, each once; "
                             f"the winner sits at {seat}.")
         values["opponents"] = seats
+    discarder = raw.get("discarder")
+    values["discarder"] = (default_discarder(seat, values["opponents"], values["earthly"])
+                           if discarder is None else _wind(discarder, "discarder"))
+    exchanger = raw.get("exchanger")
+    values["exchanger"] = None if exchanger is None else _wind(exchanger, "exchanger")
     return WinContext(**values)
+
+
+def default_discarder(seat: str, opponents: tuple[str, ...], earthly: bool) -> str:
+    """Whose discard was won when the request does not say: the dealer's for an earthly hand,
+    otherwise the nearest player still in before the winner (the upper house when all are in)."""
+    if earthly and seat != DEALER_SEAT:
+        return DEALER_SEAT
+    start = WINDS.index(seat)
+    return next((WINDS[(start - step) % 4] for step in (1, 2, 3)
+                 if WINDS[(start - step) % 4] in opponents), upper_house(seat))
+
+
+# Context that cannot happen (contract §2) --------------------------------------------------------
+
+class HandFacts(Frozen):
+    """What the rules below need to know of the hand: its kongs, whether it shows a claimed set,
+    its jokers, and how many copies of the winning tile it holds."""
+
+    kongs: int = 0
+    claimed_set: bool = False
+    jokers: int = 0
+    winning_copies: int = 1
+    winning: str = "the winning tile"  # its code, for the messages
+
+
+# A hand that breaks no rule about the hand: for a win entered by its total alone.
+UNKNOWN_HAND = HandFacts(kongs=4, jokers=8)
+
+
+class Impossible(Frozen):
+    """One rule: `broken` says whether a context (and the hand's facts) breaks it. The rule is
+    checked only where the variant reads every one of its `fields`; `fix` says what would make
+    the context possible."""
+
+    fields: tuple[str, ...]
+    broken: Callable[[WinContext, HandFacts], bool]
+    fix: str
+
+
+def _deal_flags(ctx: WinContext) -> bool:
+    return ctx.robbing_kong or ctx.after_kong_discard or ctx.last_tile
+
+
+IMPOSSIBLE = (
+    Impossible(("dealer", "seat_wind"), lambda c, h: c.dealer != (c.seat_wind == DEALER_SEAT),
+               "East deals: dealer is true exactly when seat_wind is E"),
+    Impossible(("kong_replacement", "self_drawn"), lambda c, h: c.kong_replacement
+               and not c.self_drawn, "a kong replacement tile is drawn: mark the hand self-drawn"),
+    Impossible(("kong_replacement",), lambda c, h: c.kong_replacement and h.kongs < 1,
+               "a kong replacement follows the winner's own kong: the hand must hold a kong"),
+    Impossible(("double_kong_replacement", "self_drawn"), lambda c, h: c.double_kong_replacement
+               and not c.self_drawn, "a kong replacement tile is drawn: mark the hand "
+               "self-drawn"),
+    Impossible(("double_kong_replacement",), lambda c, h: c.double_kong_replacement
+               and h.kongs < 2, "a second kong replacement needs two kongs in the hand"),
+    Impossible(("heavenly", "dealer"), lambda c, h: c.heavenly and not c.dealer,
+               "only the dealer (East) can win a heavenly hand"),
+    Impossible(("heavenly", "self_drawn"), lambda c, h: c.heavenly and not c.self_drawn,
+               "a heavenly hand is the dealer's own deal: mark it self-drawn"),
+    Impossible(("heavenly",), lambda c, h: c.heavenly and h.claimed_set,
+               "a heavenly hand is won before any tile is claimed: no set in [ ]"),
+    Impossible(("earthly", "dealer"), lambda c, h: c.earthly and c.dealer,
+               "an earthly hand is won on the dealer's discard, so the winner is not the dealer"),
+    Impossible(("earthly", "self_drawn"), lambda c, h: c.earthly and c.self_drawn,
+               "an earthly hand is won on the dealer's first discard: not self-drawn"),
+    Impossible(("earthly", "discarder"), lambda c, h: c.earthly and not c.self_drawn
+               and c.discarder != DEALER_SEAT,
+               "an earthly hand is won on the dealer's discard: the discarder is E"),
+    Impossible(("earthly",), lambda c, h: c.earthly and h.claimed_set,
+               "an earthly hand is won before any tile is claimed: no set in [ ]"),
+    Impossible(("heavenly", "earthly"), lambda c, h: c.heavenly and c.earthly,
+               "a hand is heavenly (the dealer's deal) or earthly (the dealer's first discard), "
+               "not both"),
+    Impossible(("heavenly", "robbing_kong", "after_kong_discard", "last_tile"),
+               lambda c, h: c.heavenly and _deal_flags(c),
+               "a heavenly hand is won on the deal, before any kong or the last tile"),
+    Impossible(("earthly", "robbing_kong", "after_kong_discard", "last_tile"),
+               lambda c, h: c.earthly and _deal_flags(c),
+               "an earthly hand is won on the first discard, before any kong or the last tile"),
+    Impossible(("robbing_kong", "self_drawn"), lambda c, h: c.robbing_kong and c.self_drawn,
+               "robbing a kong is a win on another player's tile: not self-drawn"),
+    Impossible(("robbing_kong", "after_kong_discard"), lambda c, h: c.robbing_kong
+               and c.after_kong_discard, "a robbed kong is never made, so no discard follows it: "
+               "mark one of the two"),
+    Impossible(("robbing_kong", "last_tile"), lambda c, h: c.robbing_kong and c.last_tile,
+               "a kong is never added after the last tile of the wall: mark one of the two"),
+    Impossible(("robbing_kong", "kong_replacement"), lambda c, h: c.robbing_kong
+               and c.kong_replacement, "a robbed tile is another player's, a replacement tile "
+               "the winner's own draw: mark one of the two"),
+    Impossible(("robbing_kong",), lambda c, h: c.robbing_kong and h.winning_copies > 1,
+               "the robbed tile {winning} is the fourth copy another player was adding to a pung: "
+               "the hand can hold no other {winning}"),
+    Impossible(("after_kong_discard", "self_drawn"), lambda c, h: c.after_kong_discard
+               and c.self_drawn, "a discard after a kong is another player's tile: not "
+               "self-drawn"),
+    Impossible(("discarder", "seat_wind"), lambda c, h: not c.self_drawn
+               and c.discarder == c.seat_wind, "the winner cannot win on their own discard: name "
+               "another seat, or mark the hand self-drawn"),
+    Impossible(("discarder", "opponents"), lambda c, h: not c.self_drawn
+               and c.discarder not in c.opponents, "a player who has won has left the hand and "
+               "cannot discard: the discarder must be one of opponents"),
+    Impossible(("joker_exchange",), lambda c, h: c.joker_exchange and h.jokers == 0,
+               "a joker exchange gives the winner a joker: the hand must hold one"),
+    Impossible(("exchanger", "seat_wind"), lambda c, h: c.exchanger == c.seat_wind,
+               "the exchanger is the player whose exchange gave the winner the tile, not the "
+               "winner"),
+    Impossible(("exchanger", "self_drawn"), lambda c, h: c.exchanger is not None
+               and c.self_drawn, "a tile given by another player's joker exchange is not "
+               "self-drawn: mark one of the two"),
+    Impossible(("exchanger", "joker_exchange"), lambda c, h: c.exchanger is not None
+               and c.joker_exchange, "joker_exchange is the winner's own exchange, exchanger "
+               "another player's: mark one of the two"),
+)
+
+
+def unread_value(ctx: WinContext, name: str) -> bool:
+    """Whether field `name` holds something other than its default (contract §2)."""
+    value = getattr(ctx, name)
+    if name == "dealer":
+        return value != (ctx.seat_wind == DEALER_SEAT)
+    if name == "discarder":
+        return value != default_discarder(ctx.seat_wind, ctx.opponents, ctx.earthly)
+    if name == "opponents":
+        return set(value) != set(ctx.others)
+    return value != WinContext._defaults[name]
+
+
+def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | None,
+                   variant_name: str) -> None:
+    """Refuse a context no table could see, as `bad_context` naming the fields at fault: a field
+    the variant does not read, set to anything but its default, or a broken rule of IMPOSSIBLE
+    among the fields the variant reads (with `facts` None, for a win entered by its total alone,
+    only the rules about the context)."""
+    for name in WinContext._fields:
+        if name not in reads and unread_value(ctx, name):
+            raise HandError("bad_context", f"{variant_name} does not use context.{name}: leave "
+                            f"it out (got {getattr(ctx, name)!r}).")
+    for rule in IMPOSSIBLE:
+        if reads.issuperset(rule.fields) and rule.broken(ctx, facts or UNKNOWN_HAND):
+            fix = rule.fix.format(winning=(facts or UNKNOWN_HAND).winning)
+            raise HandError("bad_context", f"This cannot happen ({', '.join(rule.fields)}): "
+                            f"{fix}.")
+

@@ -285,9 +285,10 @@ class Deal:
             raw = event["fans"]
             if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
                 raise self.fail(f"fans must be a whole number, 0 or more (got {raw!r}).")
-            if ctx.self_drawn and (ctx.robbing_kong or ctx.after_kong_discard):
-                raise self.fail("robbing a kong and a discard after a kong are wins on another "
-                                "player's tile; they cannot be self-drawn.", "bad_context")
+            try:
+                self.variant.check_context(ctx, None)
+            except HandError as error:
+                raise self.fail(error.message, error.code) from None
             fans, _ = self.variant.settle_total(raw, self.rules)
             points, detail = self.variant.points(fans, self.rules), " (entered)"
         self.show_win(seat, event.get("hand") if has_hand else None, ctx)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 
 from . import tiles
-from .context import WinContext
+from .context import HandFacts, WinContext, check_possible
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
 from .frozen import Frozen
@@ -105,6 +105,8 @@ class Variant:
     kinds: frozenset[int] = frozenset(range(tiles.FLOWER_BASE))
     claimed_chows = True  # a chow may be claimed from a discard (shown as a revealed chow)
     pays_during_deal = False  # True: money moves during the deal too, see `settle_deal` (§5)
+    # The context fields the variant's rules document names; any other is refused (contract §2).
+    context_fields: frozenset[str] = frozenset()
 
     def check_rules(self, raw) -> MappingProxyType:
         if not raw and (raw is None or isinstance(raw, dict)):
@@ -134,28 +136,14 @@ class Variant:
         return build_hand(parse(text), self.kinds)
 
     def check_hand(self, hand: Hand, ctx: WinContext, rules) -> None:
-        """Contradictions between the hand and how it was won; variants add their own."""
-        if ctx.robbing_kong:
-            if ctx.self_drawn:
-                raise HandError("bad_context", "Robbing a kong is a win on another player's tile; "
-                                "it cannot also be self-drawn.")
-            if hand.counts[hand.winning] > 1:
-                winning = tiles.code(hand.winning)
-                raise HandError("bad_context", f"Robbing a kong needs the robbed tile {winning} to "
-                                f"be the only {winning} in the hand: another player was adding the "
-                                "fourth copy to their pung.")
-        if ctx.kong_replacement and not hand.kongs:
-            raise HandError("bad_context", "A kong replacement win needs a kong in the hand.")
-        if ctx.double_kong_replacement and hand.kongs < 2:
-            raise HandError("bad_context", "A double kong replacement win needs two kongs.")
-        if ctx.heavenly and not ctx.dealer:
-            raise HandError("bad_context", "Only the dealer can win a heavenly hand.")
-        if ctx.earthly and ctx.dealer:
-            raise HandError("bad_context", "An earthly hand is won on the dealer's first discard, "
-                            "so the winner is not the dealer.")
-        if ctx.after_kong_discard and ctx.self_drawn:
-            raise HandError("bad_context", "after_kong_discard is a win on a discard; it cannot "
-                            "also be self-drawn.")
+        """Refuse a context the hand contradicts or no table could see (contract §2)."""
+        self.check_context(ctx, HandFacts(kongs=hand.kongs, claimed_set=hand.has_revealed_set,
+                                          winning_copies=hand.counts[hand.winning],
+                                          winning=tiles.code(hand.winning)))
+
+    def check_context(self, ctx: WinContext, facts: HandFacts | None) -> None:
+        """The contract's table of impossible contexts, over the fields this variant reads."""
+        check_possible(ctx, self.context_fields, facts, self.name)
 
     def readings(self, hand: Hand, ctx: WinContext, rules) -> list[list[Reading]]:
         """For each decomposition, its readings (one per group the winning tile may complete)."""

@@ -29,7 +29,7 @@ from ..card import (
     parse_card,
     waits,
 )
-from ..context import WinContext
+from ..context import HandFacts, WinContext
 from ..errors import HandError
 from ..hand import count_copies
 from ..notation import EXPOSED, ParsedHand, format_hand, parse
@@ -39,13 +39,6 @@ DEMO_CARD = Path(__file__).resolve().parent.parent / "cards" / "demo.card"
 NAMED_CARDS = ("demo", "temporary")
 MAX_SET = 6  # a sextet
 SET_NAMES = {2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
-# Context flags about kongs and replacement tiles: the American game has neither.
-NO_SUCH_THING = {
-    "kong_replacement": "there are no kong replacement tiles in the American game",
-    "double_kong_replacement": "there are no kong replacement tiles in the American game",
-    "robbing_kong": "the American game has no robbing of a kong",
-    "after_kong_discard": "the American game has no kong replacement draw",
-}
 
 
 @cache
@@ -146,6 +139,8 @@ class American(Variant):
     unit = "points"
     kinds = frozenset(range(tiles.KINDS))  # the 152-tile set: flowers and jokers included
     claimed_chows = False  # exposures are pungs to sextets of one kind, never sequences
+    context_fields = frozenset({"seat_wind", "self_drawn", "discarder", "joker_exchange",
+                                "exchanger"})
     options = (
         Option("card", "demo", "demo (the project's card), temporary (the card-free table), or "
                "the card's text, one hand per line",
@@ -164,20 +159,22 @@ class American(Variant):
         chosen = rules["card"]
         return demo_card() if chosen == "demo" else parse_card(chosen)
 
-    def check_context(self, ctx: WinContext) -> None:
-        for flag, why in NO_SUCH_THING.items():
-            if getattr(ctx, flag):
-                raise HandError("bad_context", f"context.{flag}: {why}.")
-        if ctx.void_suit is not None:
-            raise HandError("bad_context", "context.void_suit is a Sichuan rule; the American "
-                            "game has no void suit.")
+    def check_held(self, held: Held, ctx: WinContext, rules) -> None:
+        """The contract's impossible contexts (American has no kongs to replace or rob), and the
+        exchanger, who pays only on the temporary table."""
+        self.check_context(ctx, HandFacts(claimed_set=bool(held.exposures),
+                                          jokers=held.all_jokers))
+        if ctx.exchanger is not None and rules["card"] != "temporary":
+            raise HandError("bad_context", "This cannot happen (exchanger): only the temporary "
+                            "table makes the exchanger pay; with a card, a win by the winner's "
+                            "own joker exchange is joker_exchange.")
 
     def score(self, text, ctx: WinContext, rules) -> dict:
         if text is None:
             raise HandError("bad_notation", "The request has no hand.")
         parsed = parse(text)
         held = build_held(parsed)
-        self.check_context(ctx)
+        self.check_held(held, ctx, rules)
         if rules["card"] == "temporary":
             return self.score_temporary(parsed, held, ctx, rules)
         card = self.card(rules)
@@ -227,13 +224,13 @@ class American(Variant):
                 for seat in ctx.others]
 
     def temporary_payments(self, points, ctx: WinContext) -> list[tuple[str, str, float]]:
-        """The temporary table: the player whose joker exchange gave the winner the tile (named by
-        `discarder`) pays for all three; self-drawn, everyone pays double; on a discard the
-        discarder alone pays."""
+        """The temporary table: the player whose joker exchange gave the winner the tile
+        (`exchanger`) pays for all three; self-drawn, or won by the winner's own joker exchange,
+        everyone pays double; on a discard the discarder alone pays."""
         winner = ctx.seat_wind
-        if ctx.joker_exchange:
-            return [(ctx.discarder, winner, 3 * points)]
-        if ctx.self_drawn:
+        if ctx.exchanger is not None:
+            return [(ctx.exchanger, winner, 3 * points)]
+        if ctx.self_drawn or ctx.joker_exchange:
             return [(seat, winner, 2 * points) for seat in ctx.others]
         return [(ctx.discarder, winner, points)]
 

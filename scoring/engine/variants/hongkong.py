@@ -293,6 +293,9 @@ class HongKong(Variant):
     unit = "faan"
     table = PatternTable(PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))
+    context_fields = frozenset({
+        "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
+        "kong_replacement", "double_kong_replacement", "robbing_kong", "heavenly", "earthly"})
     options = (
         Option("limit", 13, f"a whole number of faan from 1 to {MAX_LIMIT} (13; 8 and 10 are "
                "common); the faan tables stop at 13", accepts=whole_number(1, MAX_LIMIT)),

@@ -570,6 +570,10 @@ class Shanghai(Variant):
     unit = "fan"
     table = PatternTable(PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))  # flowers may be shown; no pattern reads them
+    context_fields = frozenset({
+        "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
+        "kong_replacement", "robbing_kong", "heavenly", "earthly", "ready_announced",
+        "winning_tile_last"})
     options = (
         Option("limit", 100, "100 (Fung Mun) or 200 (Shuang Fung Mun)", choices=(100, 200)),
         Option("minimum_fan", 5, "a whole number of fans, 0 or more (5; 3 for beginners)",

@@ -138,6 +138,9 @@ class Sichuan(Variant):
     kinds = KINDS
     claimed_chows = False  # meld_not_allowed: a sequence stays concealed
     pays_during_deal = True  # kongs, several winners, the wall's end: settle_deal
+    context_fields = frozenset({
+        "seat_wind", "self_drawn", "discarder", "kong_replacement", "after_kong_discard",
+        "robbing_kong", "last_tile", "void_suit", "opponents"})
     options = (
         Option("fan_cap", 3, f"a whole number of fans from 1 to {MAX_FAN_CAP} (3): fans above it "
                "do not count", accepts=positive_whole),
