@@ -181,10 +181,6 @@ class Impossible(Frozen):
     fix: str
 
 
-def _deal_flags(ctx: WinContext) -> bool:
-    return ctx.robbing_kong or ctx.after_kong_discard or ctx.last_tile
-
-
 IMPOSSIBLE = (
     Impossible(("dealer", "seat_wind"), lambda c, h: c.dealer != (c.seat_wind == DEALER_SEAT),
                "East deals: dealer is true exactly when seat_wind is E"),
@@ -197,6 +193,9 @@ IMPOSSIBLE = (
                "self-drawn"),
     Impossible(("double_kong_replacement",), lambda c, h: c.double_kong_replacement
                and h.kongs < 2, "a second kong replacement needs two kongs in the hand"),
+    Impossible(("heavenly", "earthly"), lambda c, h: c.heavenly and c.earthly,
+               "a hand is heavenly (the dealer's deal) or earthly (the dealer's first discard), "
+               "not both"),
     Impossible(("heavenly", "dealer"), lambda c, h: c.heavenly and not c.dealer,
                "only the dealer (East) can win a heavenly hand"),
     Impossible(("heavenly", "self_drawn"), lambda c, h: c.heavenly and not c.self_drawn,
@@ -212,15 +211,22 @@ IMPOSSIBLE = (
                "an earthly hand is won on the dealer's discard: the discarder is E"),
     Impossible(("earthly",), lambda c, h: c.earthly and h.claimed_set,
                "an earthly hand is won before any tile is claimed: no set in [ ]"),
-    Impossible(("heavenly", "earthly"), lambda c, h: c.heavenly and c.earthly,
-               "a hand is heavenly (the dealer's deal) or earthly (the dealer's first discard), "
-               "not both"),
-    Impossible(("heavenly", "robbing_kong", "after_kong_discard", "last_tile"),
-               lambda c, h: c.heavenly and _deal_flags(c),
-               "a heavenly hand is won on the deal, before any kong or the last tile"),
-    Impossible(("earthly", "robbing_kong", "after_kong_discard", "last_tile"),
-               lambda c, h: c.earthly and _deal_flags(c),
-               "an earthly hand is won on the first discard, before any kong or the last tile"),
+    Impossible(("heavenly", "robbing_kong"), lambda c, h: c.heavenly and c.robbing_kong,
+               "a heavenly hand is won on the deal, before any kong: mark one of the two"),
+    Impossible(("heavenly", "after_kong_discard"), lambda c, h: c.heavenly
+               and c.after_kong_discard, "a heavenly hand is won on the deal, before any kong: "
+               "mark one of the two"),
+    Impossible(("heavenly", "last_tile"), lambda c, h: c.heavenly and c.last_tile,
+               "a heavenly hand is won on the deal, not on the last tile: mark one of the two"),
+    Impossible(("earthly", "robbing_kong"), lambda c, h: c.earthly and c.robbing_kong,
+               "an earthly hand is won on the dealer's first discard, before any kong: mark one "
+               "of the two"),
+    Impossible(("earthly", "after_kong_discard"), lambda c, h: c.earthly
+               and c.after_kong_discard, "an earthly hand is won on the dealer's first discard, "
+               "before any kong: mark one of the two"),
+    Impossible(("earthly", "last_tile"), lambda c, h: c.earthly and c.last_tile,
+               "an earthly hand is won on the dealer's first discard, not on the last tile: mark "
+               "one of the two"),
     Impossible(("robbing_kong", "self_drawn"), lambda c, h: c.robbing_kong and c.self_drawn,
                "robbing a kong is a win on another player's tile: not self-drawn"),
     Impossible(("robbing_kong", "after_kong_discard"), lambda c, h: c.robbing_kong
