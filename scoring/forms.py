@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import engine
 from scoring.engine.card import parse_card
-from scoring.engine.context import FLAGS
+from scoring.engine.context import FLAGS, implied_self_drawn
 from scoring.engine.errors import HandError
 from scoring.engine.hand import standard_copies
 from scoring.engine.notation import parse
@@ -37,30 +37,9 @@ FLAG_LABELS = {
     "joker_exchange": _("Won by a joker exchange"),
 }
 
-# Which parts of the context matter for each variant (its rules document). A variant not listed
-# here (one added later) gets every flag and every field, so it still works on the page.
-VARIANT_CONTEXT = {
-    "shanghai": {
-        "flags": ("self_drawn", "last_tile", "kong_replacement", "robbing_kong",
-                  "winning_tile_last", "ready_announced", "heavenly", "earthly"),
-        "fields": ("seat_wind", "round_wind", "discarder", "dealer"),
-    },
-    "hongkong": {
-        "flags": ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
-                  "robbing_kong", "heavenly", "earthly"),
-        "fields": ("seat_wind", "round_wind", "discarder", "dealer"),
-    },
-    "sichuan": {
-        "flags": ("self_drawn", "last_tile", "kong_replacement", "after_kong_discard",
-                  "robbing_kong"),
-        "fields": ("seat_wind", "discarder", "void_suit", "opponents"),
-    },
-    "american": {
-        "flags": ("self_drawn", "joker_exchange"),
-        "fields": ("seat_wind", "discarder"),
-    },
-}
-ALL_FIELDS = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit", "opponents")
+# The context's fields other than the flags, in the order the page shows them.
+CONTEXT_VALUES = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit", "opponents",
+                  "exchanger")
 
 # The tile keyboard of each variant: how many copies of a tile its set holds (the engine's own
 # count, which disables a key once they are all in the hand) and whether a concealed kong can be
@@ -80,7 +59,11 @@ CARD_HELP = _("Paste your card once, one hand per line: it is kept on this phone
 
 
 def context_for(variant_id: str) -> dict:
-    return VARIANT_CONTEXT.get(variant_id, {"flags": FLAGS, "fields": ALL_FIELDS})
+    """The flags and the other context fields the variant reads (its rules document), in the
+    page's order."""
+    reads = VARIANTS[variant_id].context_fields
+    return {"flags": tuple(f for f in FLAGS if f in reads),
+            "fields": tuple(f for f in CONTEXT_VALUES if f in reads)}
 
 
 def keyboard_of(variant_id: str) -> dict:
@@ -176,6 +159,10 @@ class ScoreForm(forms.Form):
                                   choices=[("", _("not declared"))] + SUIT_CHOICES)
     opponents = forms.MultipleChoiceField(label=_("Still playing"), choices=WIND_CHOICES,
                                           required=False, widget=forms.CheckboxSelectMultiple)
+    exchanger = forms.ChoiceField(label=_("Joker exchange by"), required=False,
+                                  choices=[("", _("nobody"))] + WIND_CHOICES,
+                                  help_text=_("temporary table: the player whose joker exchange "
+                                              "gave you the tile pays for all three"))
 
     def __init__(self, data=None, remembered=None):
         super().__init__(data)
@@ -187,6 +174,10 @@ class ScoreForm(forms.Form):
         self.concealed_kongs = keyboard_of(self.variant_id)["concealed_kongs"]
         for flag in FLAGS:
             self.fields[flag] = forms.BooleanField(label=FLAG_LABELS[flag], required=False)
+            self.fields[flag].widget.attrs["aria-describedby"] = "context-error"
+            implied = implied_self_drawn(flag)
+            if implied is not None:  # scorer.js ticks (or unticks) self-drawn to match
+                self.fields[flag].widget.attrs["data-self-drawn"] = "1" if implied else "0"
         self.options = self.variant.describe()["options"]
         remembered = (remembered or {}).get(self.variant_id, {})
         self.rule_names = {}
@@ -206,6 +197,7 @@ class ScoreForm(forms.Form):
                 self.data = self.data.copy()
                 self.data[name] = rule_text(value)
         self.result = None
+        self.context_faults: set[str] = set()  # the context fields an engine error names
 
     # Groups of fields for the template ---------------------------------------------------------
     def flag_fields(self):
@@ -224,7 +216,7 @@ class ScoreForm(forms.Form):
     def engine_request(self) -> dict:
         data = self.cleaned_data
         context = {flag: True for flag in self.shown["flags"] if data.get(flag)}
-        for name in ("seat_wind", "round_wind", "discarder", "void_suit"):
+        for name in ("seat_wind", "round_wind", "discarder", "void_suit", "exchanger"):
             if name in self.shown["fields"] and data.get(name):
                 context[name] = data[name]
         if "dealer" in self.shown["fields"] and data.get("dealer"):
@@ -245,10 +237,27 @@ class ScoreForm(forms.Form):
             return data
         result = engine.score(self.engine_request())
         if not result["ok"]:
-            error = result["error"]
-            raise ValidationError({"hand": ValidationError(error["message"], code=error["code"])})
+            self.engine_error(result["error"])
+            return data
         self.result = result
         return data
+
+    def engine_error(self, error: dict) -> None:
+        """Show an engine error where it belongs: beside the house rule or the context boxes it
+        names, otherwise beside the hand."""
+        invalid = ValidationError(error["message"], code=error["code"])
+        at_fault = error.get("fields", [])
+        rules = [self.rule_names[f[len("rules."):]] for f in at_fault
+                 if f.startswith("rules.") and f[len("rules."):] in self.rule_names]
+        if rules:
+            self.add_error(rules[0], invalid)
+        elif any(f.startswith("context.") for f in at_fault):
+            self.context_faults = {f[len("context."):] for f in at_fault}
+            for name in self.context_faults & set(self.fields):
+                self.fields[name].widget.attrs["aria-invalid"] = "true"
+            self.add_error(None, invalid)
+        else:
+            self.add_error("hand", invalid)
 
     def house_rules(self) -> dict:
         """The rules of a valid form, to remember for the table's next hand. A pasted card is

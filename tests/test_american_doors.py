@@ -107,7 +107,8 @@ def test_a_bad_card_on_the_full_page_keeps_everything_entered_and_opens_the_rule
     assert response.status_code == 200
     html = response.content.decode()
     assert "Card line 3" in html and '<details class="rules" data-variant="american" open>' in html
-    assert f'value="{WINDS}"' in html and 'name="self_drawn" id="id_self_drawn" checked' in html
+    assert f'value="{WINDS}"' in html
+    assert 'name="self_drawn" aria-describedby="context-error" id="id_self_drawn" checked' in html
     assert "w2 30 X : NNNN EEE WWW SSSSm\r\n</textarea>" in html and 'value="90"' in html
     assert "see the message in the house rules" in html
     assert "house_rules" not in response.cookies

@@ -85,7 +85,7 @@ def test_a_bad_hand_keeps_everything_entered_on_the_full_page(client):
     html = response.content.decode()
     assert response.status_code == 200
     assert 'value="123m 456p 789s 345s 19s"' in html
-    assert 'name="self_drawn" id="id_self_drawn" checked' in html
+    assert 'name="self_drawn" aria-describedby="context-error" id="id_self_drawn" checked' in html
     assert '<option value="W" selected>' in html
     assert 'name="shanghai-minimum_fan" value="3"' in html
     assert 'data-code="not_a_winning_hand"' in html

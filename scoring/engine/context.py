@@ -284,10 +284,19 @@ def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | No
     for name in WinContext._fields:
         if name not in reads and unread_value(ctx, name):
             raise HandError("bad_context", f"{variant_name} does not use context.{name}: leave "
-                            f"it out (got {getattr(ctx, name)!r}).")
+                            f"it out (got {getattr(ctx, name)!r}).", (f"context.{name}",))
     for rule in IMPOSSIBLE:
         if reads.issuperset(rule.fields) and rule.broken(ctx, facts or UNKNOWN_HAND):
             fix = rule.fix.format(winning=(facts or UNKNOWN_HAND).winning)
             raise HandError("bad_context", f"This cannot happen ({', '.join(rule.fields)}): "
-                            f"{fix}.")
+                            f"{fix}.", tuple(f"context.{name}" for name in rule.fields))
 
+
+
+def implied_self_drawn(flag: str) -> bool | None:
+    """Whether ticking `flag` makes the win self-drawn (True), a discard (False), or neither
+    (None), read off the table's (flag, self_drawn) rule: the page ticks self-drawn to match."""
+    rule = next((r for r in IMPOSSIBLE if r.fields == (flag, "self_drawn")), None)
+    if rule is None:
+        return None
+    return rule.broken(WinContext(**{flag: True, "self_drawn": False}), UNKNOWN_HAND)

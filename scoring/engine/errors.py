@@ -2,15 +2,21 @@
 
 
 class HandError(Exception):
-    """A request the engine cannot score: `code` from the contract, `message` for a player."""
+    """A request the engine cannot score: `code` from the contract, `message` for a player, and
+    `fields`, where known, the parts of the request at fault ("context.self_drawn",
+    "rules.minimum_fan"), so that a form can show the message beside them."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, fields: tuple[str, ...] = ()):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.fields = fields
 
     def as_result(self) -> dict:
-        return {"ok": False, "error": {"code": self.code, "message": self.message}}
+        error = {"code": self.code, "message": self.message}
+        if self.fields:
+            error["fields"] = list(self.fields)
+        return {"ok": False, "error": error}
 
 
 # Every error code a door may answer with, and what it means (the OpenAPI description lists them;

@@ -36,7 +36,7 @@ class Option(Frozen):
         if not ok:
             allowed = ", ".join(map(repr, self.choices)) if self.choices else self.help
             raise HandError("bad_context", f"House option {self.name!r} cannot be {value!r}; "
-                            f"allowed: {allowed}.")
+                            f"allowed: {allowed}.", (f"rules.{self.name}",))
         return value
 
     def describe(self) -> dict:

@@ -273,6 +273,25 @@
     });
   }
 
+  /* A flag that says how the tile came sets self-drawn to match (a kong replacement is drawn; a
+     robbed kong is another player's tile), and changing self-drawn clears the flags it no longer
+     fits. Which way each flag points comes from the engine's rules (data-self-drawn). Capture
+     phase: self-drawn is set before htmx reads the form for this change. */
+  function keepFlagsTogether(form) {
+    var selfDrawn = form.querySelector("input[name=self_drawn]");
+    if (!selfDrawn) return;
+    form.addEventListener("change", function (event) {
+      var box = event.target;
+      if (box.dataset && box.dataset.selfDrawn && box.checked) {
+        selfDrawn.checked = box.dataset.selfDrawn === "1";
+      } else if (box === selfDrawn) {
+        form.querySelectorAll("input[data-self-drawn]").forEach(function (flag) {
+          if ((flag.dataset.selfDrawn === "1") !== selfDrawn.checked) flag.checked = false;
+        });
+      }
+    }, true);
+  }
+
   /* A fault in a house rule (a card line) is shown next to its field: open the rules to see it. */
   document.addEventListener("htmx:afterSettle", function () {
     var rules = document.querySelector("details.rules");
@@ -297,6 +316,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("scorer");
-    if (form) { setup(form); keepCard(form); }
+    if (form) { setup(form); keepCard(form); keepFlagsTogether(form); }
   });
 })();
