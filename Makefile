@@ -23,6 +23,8 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install -r requirements-dev.txt
 	touch $@ $(VENV)/.installed
 
+# Development: DEBUG on (settings default to off, as production).
+serve: export DJANGO_DEBUG ?= 1
 serve: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000

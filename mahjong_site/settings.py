@@ -1,10 +1,11 @@
 """Settings for the Mahjong hand scorer: one module, driven by the environment.
 
-With no environment at all this is a safe development setup (DEBUG on, SQLite in
-`db.sqlite3`, local hosts only). Production turns DEBUG off and must then say
-everything that matters:
+DEBUG is off unless DJANGO_DEBUG says on (`make serve` and the tests say so); with DEBUG on
+this is a development setup with nothing else to set (SQLite in `db.sqlite3`, local hosts
+only). With DEBUG off, the start refuses to go on until the environment says everything that
+matters:
 
-    DJANGO_DEBUG=0
+    DJANGO_DEBUG=0                             (the default)
     DJANGO_SECRET_KEY=<50+ random characters>
     DJANGO_ALLOWED_HOSTS=scorer.example.org
     DATABASE_URL=postgres://...                (optional, SQLite otherwise)
@@ -78,7 +79,7 @@ def env_list(name, default):
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env_bool("DJANGO_DEBUG", False)
 
 if DEBUG:
     SECRET_KEY = env_str("DJANGO_SECRET_KEY", "django-insecure-development-only-key")
@@ -138,6 +139,16 @@ DATABASES = {
         conn_health_checks=True,
     ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several phones saving at once: a write transaction takes SQLite's write lock when it
+    # begins (IMMEDIATE), so two writers queue instead of one failing with "database is locked"
+    # when it upgrades a read lock; a waiting writer waits up to `timeout` seconds; WAL lets pages
+    # be read while a hand is written.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("DJANGO_SQLITE_TIMEOUT", 20),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
@@ -183,6 +194,18 @@ CONTENT_SECURITY_POLICY = {
         "form-action": [SELF],
         "frame-ancestors": [NONE],
     },
+}
+
+# Errors reach standard error with their tracebacks (the server's log), whatever DEBUG is;
+# warnings too (a 4xx is logged by django.request as a warning, without the request's query).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain",
+                            "stream": "ext://sys.stderr"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {"django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False}},
 }
 
 # Follows the environment's DEBUG, not the runtime one: the test runner turns DEBUG off, and tests

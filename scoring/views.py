@@ -19,7 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import engine, openapi
-from scoring.doors import run_json, too_large
+from scoring.doors import bad_request, run_json, too_large
 from scoring.engine import tiles
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_query, examples_for
@@ -87,7 +87,15 @@ def _result_response(result):
 
 
 def _run_body(request, run):
-    """The body's request through `run`; an announced length over the limit is not read at all."""
+    """The body's request through `run`; an announced length over the limit is not read at all.
+    Only a JSON body is read: a form or text/plain body, which any web page can make a visitor's
+    browser send without asking, is refused with 415 (an empty body has nothing to run: it is
+    the JSON reader's bad_request)."""
+    if request.content_type != "application/json" and request.META.get("CONTENT_LENGTH", "0") \
+            not in ("", "0"):
+        return JsonResponse(bad_request(
+            "Send the request as a JSON body with the header Content-Type: application/json "
+            f"(got {request.content_type or 'none'!r})."), status=415)
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     try:
         announced = int(request.META.get("CONTENT_LENGTH") or 0)

@@ -95,3 +95,16 @@ def test_the_home_page_renders(client):
     assert response.status_code == 200
     assert b'name="viewport"' in response.content
     assert b"htmx.min.js" in response.content
+
+
+@pytest.mark.parametrize("url", ["/api/score", "/api/settle"])
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
+                                          "multipart/form-data; boundary=x"])
+def test_a_body_not_sent_as_json_is_refused_with_415(client, url, content_type):
+    # Any web page can make a visitor's browser post these types without asking (no CORS
+    # preflight); a JSON body cannot be sent that way.
+    body = json.dumps({"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s"})
+    response = client.post(url, data=body, content_type=content_type)
+    assert response.status_code == 415
+    assert response.json()["error"]["code"] == "bad_request"
+    assert "application/json" in response.json()["error"]["message"]

@@ -41,9 +41,23 @@ def test_production_settings_pass_check_deploy_without_a_warning():
     assert "no issues" in run.stdout
 
 
-def test_zero_configuration_runs_in_development_mode():
-    run = manage("check")
+def test_debug_on_needs_nothing_else():
+    run = manage("check", DJANGO_DEBUG="1")
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_zero_configuration_is_production_and_refuses_to_start_without_a_secret_key():
+    run = manage("check")
+    assert run.returncode != 0
+    assert "DJANGO_SECRET_KEY" in run.stderr
+
+
+def test_sqlite_queues_writers_instead_of_failing():
+    options = settings.DATABASES["default"].get("OPTIONS", {})
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        assert options["transaction_mode"] == "IMMEDIATE"
+        assert options["timeout"] >= 5
+        assert "journal_mode=WAL" in options["init_command"]
 
 
 def test_a_bad_boolean_stops_the_start_naming_the_variable():
