@@ -1,0 +1,110 @@
+"""Eight phones saving hands to one table at the same moment, on the default database (SQLite
+in a file), through a real server: gunicorn with four worker processes, as `make prod` runs it.
+No save fails, every acknowledged hand is stored once, the numbers run without gaps, the totals
+are right."""
+
+import http.cookiejar
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+WRITERS, EACH = 8, 6
+pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # a 302 is the answer itself: the save was acknowledged
+
+
+def browser():
+    """A client with its own cookies (csrftoken), as one phone."""
+    jar = http.cookiejar.CookieJar()
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+
+
+def form_post(opener, base, path, fields, page=None):
+    """GET the page (`page`, or the form's own) for its CSRF token, then POST `fields`;
+    (status, Location)."""
+    page = opener.open(base + (page or path)).read().decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **fields}).encode()
+    request = urllib.request.Request(base + path, data=body, headers={"Referer": base + path})
+    try:
+        response = opener.open(request)
+        return response.status, response.headers.get("Location")
+    except urllib.error.HTTPError as answer:
+        return answer.code, answer.headers.get("Location")
+
+
+@pytest.fixture
+def server(tmp_path):
+    database = tmp_path / "db.sqlite3"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.update(DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{database}", WEB_CONCURRENCY="4",
+               GUNICORN_BIND=f"127.0.0.1:{free_port()}")
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+    process = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = "http://" + env["GUNICORN_BIND"]
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/health", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield base, database
+    process.terminate()
+    errors = process.communicate(timeout=20)[1].decode()
+    assert "Traceback" not in errors and "database is locked" not in errors, errors
+
+
+def test_eight_writers_on_sqlite_lose_nothing_and_fail_nothing(server):
+    base, database = server
+    status, location = form_post(browser(), base, "/tables/new", {
+        "variant": "shanghai", "name": "Rush", "player0": "Ann", "player1": "Bob",
+        "player2": "Cy", "player3": "Di"})
+    assert status == 302, status
+    edit = urllib.parse.urlsplit(location).path.rstrip("/")
+    start = threading.Barrier(WRITERS)
+    acknowledged, failures = [], []
+
+    def writer(winner: int):
+        phone = browser()
+        start.wait()
+        for _ in range(EACH):
+            # Self-drawn, 10 fans: the three others pay the winner 10 each.
+            status, _ = form_post(phone, base, f"{edit}/win", {
+                "winner": str(winner), "source": "self", "total": "10"}, page=edit + "/")
+            (acknowledged if status == 302 else failures).append((winner, status))
+
+    threads = [threading.Thread(target=writer, args=(i % 4,)) for i in range(WRITERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len(acknowledged) == WRITERS * EACH
+    with sqlite3.connect(database) as db:
+        numbers = [n for (n,) in db.execute("SELECT number FROM scoring_hand ORDER BY number")]
+    assert numbers == list(range(1, WRITERS * EACH + 1))
