@@ -267,8 +267,11 @@ class ScoreForm(forms.Form):
                 if not (name == "card" and is_card_text(value))}
 
     def permalink_query(self) -> str:
-        """The query string that reproduces this hand: variant, hand, context and every rule."""
+        """The query string that reproduces this hand: variant, hand, context and every rule but
+        a pasted card, which stays on the phone (scorer.js puts it back) and out of URLs."""
         request = self.engine_request()
         rules = {o["name"]: request["rules"].get(o["name"], o["default"]) for o in self.options}
+        if is_card_text(rules.get("card")):
+            del rules["card"]
         return urlencode(query_pairs(request["variant"], request["hand"], request["context"],
                                      rules))

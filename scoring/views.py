@@ -16,7 +16,7 @@ from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import engine, openapi
 from scoring.doors import bad_request, run_json, too_large
@@ -47,10 +47,13 @@ def keyboard_rows(variant_id, kinds):
     return [(suit, [(kind, copies_of(kind, variant_id)) for kind in row]) for suit, row in rows]
 
 
-@require_GET
+@require_http_methods(["GET", "HEAD", "POST"])
 def index(request):
+    """The page scores a GET query (a permalink) or the form's POST: the form posts, so that a
+    pasted American card never travels in a URL; the address bar then shows the permalink."""
     remembered = _remembered(request)
-    form = ScoreForm(request.GET or None, remembered=remembered)
+    data = request.POST if request.method == "POST" else request.GET
+    form = ScoreForm(data or None, remembered=remembered)
     valid = form.is_bound and form.is_valid()
     template = "scoring/partials/_result.html" if request.htmx else "scoring/index.html"
     response = render(request, template, {
@@ -60,6 +63,8 @@ def index(request):
         "claimed_chows": form.variant.claimed_chows,
         "concealed_kongs": form.concealed_kongs,
     })
+    if valid and form.result and request.htmx:
+        response["HX-Replace-Url"] = f"{request.path}?{form.permalink_query()}"
     if valid:
         remembered[form.variant_id] = form.house_rules()
         response.set_cookie(HOUSE_COOKIE, json.dumps(remembered), max_age=YEAR, samesite="Lax",

@@ -11,7 +11,6 @@ from urllib.parse import urlencode
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.test import Client
 from django.urls import reverse
 
 from scoring.engine.variants.american import demo_card
@@ -114,15 +113,22 @@ def test_a_bad_card_on_the_full_page_keeps_everything_entered_and_opens_the_rule
     assert "house_rules" not in response.cookies
 
 
-def test_the_permalink_with_a_card_reproduces_the_score_on_another_phone(client):
+def test_a_pasted_card_never_travels_in_the_permalink(client):
+    # A card can be 20,000 characters: links would break (414) and leak it. The phone keeps it
+    # (scorer.js); the link carries everything else.
     first = page(client, WINDS, CARD)
     permalink = first.context["permalink"]
-    assert "american-card=" in permalink
-    again = Client().get("/?" + permalink)  # another phone: no cookie, no storage, only the link
-    result = again.context["result"]
-    assert (result["patterns"][0]["id"], result["points"]) == ("w1", 70)
-    assert result["payments"]["net"] == WINDS_NET
-    assert "w1 35 X : NNNN EEE WWW SSSS</textarea>" in again.content.decode()
+    assert "american-card=" not in permalink and "w1+35" not in permalink
+    assert "hand=NNNN+EEE+WWW+SSSS" in permalink
+
+
+def test_the_form_posts_the_card_and_htmx_shows_the_permalink_without_it(client):
+    body = {"variant": "american", "hand": WINDS, "american-card": CARD}
+    response = client.post("/", body, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response.context["result"]["patterns"][0]["id"] == "w1"
+    shown = response["HX-Replace-Url"]
+    assert shown.startswith("/?variant=american&hand=") and "card" not in shown
 
 
 @pytest.mark.parametrize("lines, code", [
