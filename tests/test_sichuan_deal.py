@@ -3,7 +3,9 @@
 Kongs: concealed 2 from each other player still in; exposed 2 from the discarder; added 1 from
 each other player still in; added with a held tile, nothing. Wins: the discarder pays the points,
 self-drawn each player still in pays points + 1; winners leave. A win on the discard right after
-the discarder's kong undoes that kong (kong_shot refund | transfer). Wall's end: the not-ready give
+the discarder's kong undoes that kong (kong_shot refund | transfer), once however many win on that
+discard; transferred, its money ends with the winner first in turn order after the discarder
+(E -> S -> W -> N -> E), in whatever order the wins are entered. Wall's end: the not-ready give
 back their kong money, flower pigs pay 2 ** fan_cap to each non-pig still in, the not-ready pay
 each ready player its best points over its waits.
 """
@@ -199,6 +201,120 @@ def test_a_held_added_kong_has_nothing_to_undo():
     assert result["net"] == net(1, -1)
 
 
+# Several winners on the discard right after a kong ---------------------------------------------
+# One discard, several winners: the kong is undone once. Under transfer its money goes to the
+# winner first in turn order after the discarder (E -> S -> W -> N -> E), whatever the order the
+# wins are entered in: a winner entered later who comes earlier takes it from the one holding it.
+
+def shot_win(seat, by, fans):
+    return win(seat, discarder=by, after_kong_discard=True, fans=fans)
+
+
+def test_transfer_two_winners_entered_in_turn_order():
+    # After S come W, N, E. W is first: W keeps the kong money.
+    result = ledger_of([
+        kong("S", "concealed"),   # E, W, N pay S 2 each
+        shot_win("W", "S", 1),    # 2 points; S's kong money, 6, goes to W
+        shot_win("N", "S", 0),    # 1 point; the money stays with W
+    ], kong_shot="transfer")
+    assert [moves(entry) for entry in result["ledger"][1:]] == [
+        [("S", "W", 2), ("S", "W", 6)], [("S", "N", 1)]]
+    assert "stays with W" in result["ledger"][2]["what"]
+    # E -2; S +6 -2 -6 -1 = -3; W -2 +2 +6 = +6; N -2 +1 = -1
+    assert result["net"] == net(-2, -3, 6, -1)
+
+
+# N kongs, then E and W win on N's next discard. After N come E, S, W: E gets the kong money.
+N_SHOT = [kong("N", "concealed"),   # E, S, W pay N 2 each
+          shot_win("W", "N", 1),    # 2 points
+          shot_win("E", "N", 0)]    # 1 point
+
+
+def test_transfer_two_winners_entered_out_of_turn_order():
+    # W is entered first and takes the money; E, first after N, takes it from W.
+    result = ledger_of(N_SHOT, kong_shot="transfer")
+    assert [moves(entry) for entry in result["ledger"][1:]] == [
+        [("N", "W", 2), ("N", "W", 6)], [("N", "E", 1), ("W", "E", 6)]]
+    assert "W passes N's kong money (event 0, 6) on to E" in result["ledger"][2]["what"]
+    # E -2 +1 +6 = +5; S -2; W -2 +2 +6 -6 = 0; N +6 -2 -6 -1 = -3
+    assert result["net"] == net(5, -2, 0, -3)
+
+
+def test_transfer_the_same_deal_entered_in_turn_order_nets_the_same():
+    result = ledger_of([N_SHOT[0], N_SHOT[2], N_SHOT[1]], kong_shot="transfer")
+    assert [moves(entry) for entry in result["ledger"][1:]] == [
+        [("N", "E", 1), ("N", "E", 6)], [("N", "W", 2)]]
+    assert result["net"] == net(5, -2, 0, -3)
+
+
+def test_transfer_three_winners_entered_against_turn_order():
+    # After S come W, N, E; entered E, N, W: the money moves to E, then to N, then to W.
+    result = ledger_of([
+        kong("S", "concealed"),                      # E, W, N pay S 2 each
+        shot_win("E", "S", 0),                       # 1 point; the 6 go to E
+        shot_win("N", "S", 1),                       # 2 points; E passes the 6 to N
+        win("W", discarder="S", after_kong_discard=True,
+            hand="123m456m789p123p55p+3p"),          # kong_discard 1 fan, 2 points; N passes to W
+    ], kong_shot="transfer")
+    assert [moves(entry) for entry in result["ledger"][1:]] == [
+        [("S", "E", 1), ("S", "E", 6)], [("S", "N", 2), ("E", "N", 6)],
+        [("S", "W", 2), ("N", "W", 6)]]
+    assert "kong_discard" in result["ledger"][3]["what"]
+    # E -2 +1 +6 -6 = -1; S +6 -1 -6 -2 -2 = -5; W -2 +2 +6 = +6; N -2 +2 +6 -6 = 0
+    assert result["net"] == net(-1, -5, 6, 0)
+
+
+def test_refund_two_winners_gives_the_kong_money_back_once():
+    result = ledger_of([
+        kong("S", "concealed"),   # E, W, N pay S 2 each
+        shot_win("E", "S", 1),    # 2 points; the kong's 2 go back to E, W and N
+        shot_win("N", "S", 0),    # 1 point; nothing more to give back
+    ])
+    assert [moves(entry) for entry in result["ledger"][1:]] == [
+        [("S", "E", 2), ("S", "E", 2), ("S", "W", 2), ("S", "N", 2)], [("S", "N", 1)]]
+    assert "given back at event 1" in result["ledger"][2]["what"]
+    # E -2 +2 +2 = +2; S +6 -2 -6 -1 = -3; W -2 +2 = 0; N -2 +2 +1 = +1
+    assert result["net"] == net(2, -3, 0, 1)
+
+
+# S kongs; W (1 fan, 2 points), N (0 fans, 1 point) and E (2 fans, 4 points) win its next discard.
+# transfer: W, first after S, ends with the 6: E -2 +4 = 2; S +6 -6 -7 = -7; W -2 +2 +6 = 6;
+#           N -2 +1 = -1.
+# refund:   each payer gets its 2 back: E +4; S -7; W +2; N +1.
+THREE = {"W": 1, "N": 0, "E": 2}
+
+
+@pytest.mark.parametrize("order", ["WNE", "WEN", "NWE", "NEW", "EWN", "ENW"])
+@pytest.mark.parametrize("option, expected", [
+    ("transfer", net(2, -7, 6, -1)), ("refund", net(4, -7, 2, 1))])
+def test_the_net_does_not_depend_on_the_order_the_winners_are_entered(order, option, expected):
+    events = [kong("S", "concealed")] + [shot_win(seat, "S", THREE[seat]) for seat in order]
+    assert ledger_of(events, kong_shot=option)["net"] == expected
+
+
+@pytest.mark.parametrize("flags", [(True, False), (False, True)], ids=["second_unmarked",
+                                                                      "first_unmarked"])
+def test_winners_of_one_discard_disagreeing_on_after_kong_discard_are_refused(flags):
+    problem = failure([kong("S", "concealed"),
+                       win("N", discarder="S", after_kong_discard=flags[0], fans=0),
+                       win("E", discarder="S", after_kong_discard=flags[1], fans=0)])
+    assert (problem["code"], problem["event"]) == ("bad_context", 2)
+    assert problem["message"].startswith("Event 2 (win by E): E and N (event 1) won on the same "
+                                         "discard of S")
+    assert "after_kong_discard" in problem["message"]
+
+
+def test_winning_tiles_that_differ_are_two_discards_that_may_disagree():
+    # N wins S's discard right after the kong on 3p; E then wins a later discard of S, on 2p.
+    result = ledger_of([kong("S", "concealed"),
+                        win("N", discarder="S", after_kong_discard=True,
+                            hand="123m456m789p123p55p+3p"),   # kong_discard: 2 points
+                        win("E", discarder="S", hand="123m456m789m234p55p+2p")])  # 1 point
+    assert moves(result["ledger"][2]) == [("S", "E", 1)]
+    # E -2 +2 +1 = 1; S +6 -2 -6 -1 = -3; W -2 +2 = 0; N -2 +2 +2 = 2
+    assert result["net"] == net(1, -3, 0, 2)
+
+
 # The wall's end ------------------------------------------------------------------------------
 
 WALL_DEAL = [
@@ -281,6 +397,9 @@ def test_ready_players_keep_their_kong_money_and_collect_their_best_wait():
     ([win("E", discarder="S", fans=0), kong("E", "concealed")], 1, "already won"),
     ([win("E", discarder="S", fans=0), kong("W", "exposed", **{"from": "E"})], 1, "already won"),
     ([win("E", discarder="S", fans=0), win("W", discarder="E", fans=0)], 1, "already won"),
+    ([win("E", discarder="S", fans=0), win("W", context={"discarder": "E"}, fans=0)], 1,
+     "already won"),
+    ([win("E", discarder="S", fans=0), win("E", fans=0)], 1, "already won"),
     ([win("E", discarder="S", fans=0), win("S", discarder="W", fans=0),
       win("W", discarder="N", fans=0), {"type": "wall_end", "hands": {"N": "1112345678999m"}}],
      3, "ended"),
@@ -301,7 +420,8 @@ def test_ready_players_keep_their_kong_money_and_collect_their_best_wait():
     ([win("E", discarder="E", fans=1)], 0, "own discard"),
     ([{"type": "wall_end", "hands": {"E": "1112345678999m"}}], 0, "missing"),
 ], ids=["win_twice", "kong_after_winning", "kong_from_a_seat_that_left",
-        "discard_from_a_seat_that_left", "wall_end_after_three_winners",
+        "discard_from_a_seat_that_left", "context_discarder_that_left",
+        "winner_twice_on_the_default_discarder", "wall_end_after_three_winners",
         "event_after_the_wall_end", "unknown_seat", "unknown_type", "not_an_object",
         "unknown_kong_kind", "exposed_kong_without_from", "exposed_kong_from_itself",
         "held_on_a_concealed_kong", "unknown_field", "win_without_hand_or_fans",
@@ -324,6 +444,11 @@ def test_an_impossible_event_is_a_bad_event_naming_it(events, index, words):
      "void_suit_present"),
     (win("E", discarder="S", hand="123m456m789m123p55p+5p", void="p"), "void_suit_present"),
     (win("E", self_drawn=True, robbing_kong=True, fans=1), "bad_context"),
+    (win("E", discarder="S", kong_replacement=True, fans=1), "bad_context"),
+    (win("E", self_drawn=True, after_kong_discard=True, fans=1), "bad_context"),
+    (win("E", discarder="S", robbing_kong=True, after_kong_discard=True, fans=1), "bad_context"),
+    (win("E", self_drawn=True, kong_replacement=True, hand="123m456m789p123p55p+3p"),
+     "bad_context"),
     (win("E", discarder="S", fans=1, context={"flying": True}), "bad_context"),
     ({"type": "wall_end", "hands": {s: "123m456m789m23p55p" for s in "ESW"} | {"N": "1m"}},
      "wrong_tile_count"),
@@ -331,6 +456,8 @@ def test_an_impossible_event_is_a_bad_event_naming_it(events, index, words):
      "bad_context"),
 ], ids=["not_a_winning_hand", "tile_not_in_variant", "meld_not_allowed", "three_suits",
         "declared_void", "declared_void_on_the_event", "robbing_self_drawn",
+        "kong_replacement_on_a_discard", "after_kong_discard_self_drawn",
+        "robbing_after_kong_discard", "kong_replacement_without_a_kong",
         "unknown_context_flag", "wall_end_hand_count", "wall_end_bad_void"])
 def test_a_bad_hand_or_context_inside_an_event_keeps_its_code_and_names_the_event(event, code):
     problem = failure([kong("N", "concealed"), event])
@@ -521,7 +648,8 @@ def random_hand(draw, used: Counter) -> str:
 
 @st.composite
 def deals(draw):
-    """Legal deals: the hands shown together never hold more than the set's 4 copies of a tile."""
+    """Legal deals: the hands shown together never hold more than the set's 4 copies of a tile,
+    and consecutive winners on one discarder (one discard) agree on after_kong_discard."""
     in_play, events, used = list(SEATS), [], Counter()
     for _ in range(draw(st.integers(0, 10))):
         seat = draw(st.sampled_from(in_play))
@@ -540,7 +668,11 @@ def deals(draw):
             event["self_drawn"] = True
         else:
             event["discarder"] = draw(st.sampled_from(others))
-            event["after_kong_discard"] = draw(st.booleans())
+            last = events[-1] if events else {}
+            if last.get("type") == "win" and last.get("discarder") == event["discarder"]:
+                event["after_kong_discard"] = last["after_kong_discard"]
+            else:
+                event["after_kong_discard"] = draw(st.booleans())
         fitting = [text for text in WINNING if fits(text, used)]
         if not fitting or draw(st.booleans()):
             event["fans"] = draw(st.integers(0, 9))

@@ -5,10 +5,20 @@ discard may make several winners: consecutive win events with the same discarder
 end (its checks). Every event gives one ledger entry: what happened, in words, and its transfers.
 Each transfer is one payer and one payee, so `net` always sums to zero.
 
+One discard: consecutive win events on the same discarder, none self-drawn, are the winners of one
+discard, unless their hands show different winning tiles (one tile cannot be two; a win entered
+as fans shows none, so it joins the discard before it). Its winners agree on after_kong_discard,
+or the deal is `bad_context`. A win on the discard right after the discarder's kong undoes that
+kong (the discarder's latest), once for the discard however many win on it: `kong_shot` refund
+gives the money back to its payers at the first winner entered; transfer gives it to the winner
+who comes first in turn order after the discarder. Wins may be entered in any order, so a winner
+entered later who comes earlier in turn takes the money from the winner who held it, in its own
+ledger entry (earlier entries never change).
+
 The tiles the deal shows (winning hands, the hands at the wall's end) come from one set of 108, so
 together they hold at most 4 copies of a tile: a fifth is `too_many_copies`, naming the tile and
 where it was shown. Only tiles actually written are counted (a kong event does not say its tile, a
-win entered as fans shows none), and one discard won by consecutive winners is one tile.
+win entered as fans shows none), and one discard won by several winners is one tile.
 
 The deal code reads the variant only through its interface (`score`, `forms`, `check_tiles`,
 `void_problem`, `points`, `settle_total`), so it does not import the variant module.
@@ -53,6 +63,10 @@ class Kong:
     paid: list[tuple[str, str, int]]
     undone: bool = False
 
+    @property
+    def money(self) -> int:
+        return sum(amount for _, _, amount in self.paid)
+
     def undo(self, to: str | None = None) -> list[tuple[str, str, int]]:
         """Give the money back to its payers, or all of it to `to`; a kong is undone once."""
         if self.undone:
@@ -60,7 +74,25 @@ class Kong:
         self.undone = True
         if to is None:
             return [(self.seat, payer, amount) for payer, _, amount in self.paid]
-        return [(self.seat, to, sum(amount for _, _, amount in self.paid))]
+        return [(self.seat, to, self.money)]
+
+
+def turn_after(discarder: str, seat: str) -> int:
+    """How many turns after the discarder `seat` plays (E -> S -> W -> N -> E): 1 to 3."""
+    return (SEATS.index(seat) - SEATS.index(discarder)) % 4
+
+
+@dataclass
+class Discard:
+    """One discard and the wins on it (see the module's docstring)."""
+
+    discarder: str
+    tile: int | None  # the winning tile, once a winner's hand has shown it
+    after_kong: bool  # made right after the discarder's kong: every winner on it says so
+    winners: list[tuple[str, int]]  # (seat, event), in the order entered
+    shot: Kong | None = None  # the discarder's kong this discard undid
+    shot_event: int | None = None  # the event that undid it
+    holder: str | None = None  # kong_shot transfer: the winner now holding that kong's money
 
 
 @dataclass
@@ -119,9 +151,9 @@ class Deal:
     ended: str | None = None
     ledger: list[dict] = field(default_factory=list)
     shown: Shown = field(default_factory=Shown)
-    # The discard of the latest win, if that win was on a discard: (discarder, tile or None when
-    # the win gave no hand). The next winner on the same discarder may be winning on that tile.
-    discard: tuple[str, int | None] | None = None
+    # The discard of the latest win, if that win was on a discard; the next win on the same
+    # discarder may be on it too.
+    discard: Discard | None = None
     index: int = 0
     label: str = ""
 
@@ -291,54 +323,82 @@ class Deal:
                 raise self.fail(error.message, error.code) from None
             fans, _ = self.variant.settle_total(raw, self.rules)
             points, detail = self.variant.points(fans, self.rules), " (entered)"
-        self.show_win(seat, event.get("hand") if has_hand else None, ctx)
+        parsed = parse(event["hand"]) if has_hand else None  # already scored, so well formed
         if ctx.self_drawn:
+            self.discard = None
+            if parsed is not None:
+                self.show(f"{seat}'s winning hand (event {self.index})", counts_of(parsed))
             paid = [(other, seat, points + 1) for other in self.others_in(seat)]
             what = (f"{seat} wins self-drawn: {plural(fans, 'fan')}{detail}, {points} + 1 from "
                     "each player still in")
         else:
+            discard = self.on_discard(seat, ctx, parsed)
             paid = [(ctx.discarder, seat, points)]
             what = (f"{seat} wins on {ctx.discarder}'s discard: {plural(fans, 'fan')}{detail}, "
                     f"{plural(points, 'point')}")
-            if ctx.after_kong_discard:
-                paid, what = self.kong_shot(ctx.discarder, seat, paid, what)
+            if discard.after_kong:
+                moved, how = self.kong_shot(discard, seat)
+                paid, what = paid + moved, what + how
         self.in_play.remove(seat)
         self.winners.append(seat)
         if len(self.winners) == 3:
             self.ended = "three players have won"
         self.record(what, paid)
 
-    def show_win(self, seat: str, text: str | None, ctx: WinContext) -> None:
-        """Count a winning hand's tiles. Consecutive winners on one discarder with the same
-        winning tile may have won on the same discard (or robbed the same kong): that tile is
-        counted once, so that only a deal that cannot be is refused."""
-        parsed = parse(text) if text is not None else None  # already scored, so well formed
+    def on_discard(self, seat: str, ctx: WinContext, parsed: ParsedHand | None) -> Discard:
+        """The discard this win is on: the latest win's, if it is the same (see the module's
+        docstring), else a new one. Counts the hand's tiles, the discard's tile once."""
         winning = parsed.winning if parsed else None
-        if ctx.self_drawn:
-            self.discard = None
-        else:
-            discard = self.discard
-            shared = discard[1] if discard and discard[0] == ctx.discarder else None
-            self.discard = (ctx.discarder, shared if winning is None else winning)
-            if winning is not None and winning == shared:
-                counts = counts_of(parsed)
-                counts[winning] -= 1
-                self.show(f"{seat}'s winning hand (event {self.index}, its winning "
-                          f"{tiles.code(winning)} being the discard counted before)", counts)
-                return
+        last = self.discard
+        if last is None or last.discarder != ctx.discarder or (
+                None not in (winning, last.tile) and winning != last.tile):
+            last = self.discard = Discard(ctx.discarder, winning, ctx.after_kong_discard, [])
+        elif ctx.after_kong_discard != last.after_kong:
+            first, event = last.winners[0]
+            marked = first if last.after_kong else seat
+            raise self.fail(
+                f"{seat} and {first} (event {event}) won on the same discard of "
+                f"{ctx.discarder}, but only {marked}'s win is marked after_kong_discard: mark both "
+                f"or neither (consecutive wins on one discarder are one discard, unless their "
+                f"hands show different winning tiles).", "bad_context")
+        shared = winning is not None and winning == last.tile and bool(last.winners)
+        last.tile = winning if last.tile is None else last.tile
+        last.winners.append((seat, self.index))
         if parsed is not None:
-            self.show(f"{seat}'s winning hand (event {self.index})", counts_of(parsed))
+            counts, where = counts_of(parsed), f"{seat}'s winning hand (event {self.index}"
+            if shared:
+                counts[winning] -= 1
+                where += f", its winning {tiles.code(winning)} being the discard counted before"
+            self.show(where + ")", counts)
+        return last
 
-    def kong_shot(self, discarder: str, winner: str, paid, what):
-        """A win on the discard after the discarder's kong undoes that kong's payments."""
-        latest = next((k for k in reversed(self.kongs) if k.seat == discarder), None)
-        if latest is None or latest.undone:
-            return paid, what
-        if self.rules["kong_shot"] == "transfer":
-            moved, how = latest.undo(to=winner), f"goes to {winner}"
-        else:
-            moved, how = latest.undo(), "is given back"
-        return paid + moved, f"{what}; {discarder}'s kong money (event {latest.event}) {how}"
+    def kong_shot(self, discard: Discard, winner: str) -> tuple[list, str]:
+        """The transfers and words of a win on the discard right after the discarder's kong: its
+        first winner undoes that kong (refund: to its payers; transfer: to this winner); a later
+        one takes the money, under transfer, if it comes earlier in turn after the discarder."""
+        by = discard.discarder
+        kong = discard.shot
+        if kong is None:  # nobody on this discard has undone a kong yet
+            kong = next((k for k in reversed(self.kongs) if k.seat == by), None)
+            if kong is None or kong.undone or not kong.money:
+                return [], ""
+            discard.shot, discard.shot_event = kong, self.index
+            money = f"{by}'s kong money (event {kong.event}, {kong.money})"
+            if self.rules["kong_shot"] == "refund":
+                return kong.undo(), f"; {money} is given back to its payers"
+            discard.holder = winner
+            return kong.undo(to=winner), f"; {money} goes to {winner}"
+        money = f"{by}'s kong money (event {kong.event}, {kong.money})"
+        if self.rules["kong_shot"] == "refund":
+            return [], f"; {money} was given back at event {discard.shot_event}"
+        holder = discard.holder
+        if turn_after(by, winner) > turn_after(by, holder):
+            return [], (f"; {money} stays with {holder}, who plays before {winner} in turn "
+                        f"after {by}")
+        discard.holder = winner
+        return [(holder, winner, kong.money)], (
+            f"; {winner} plays before {holder} in turn after {by}, so {holder} passes {money} "
+            f"on to {winner}")
 
     def wall_end(self, event: dict) -> None:
         self.ended = "the wall ran out"
