@@ -89,8 +89,13 @@ CALC = [
     calc("222z444z789s33z[111z]4f+3z", 9, "SmallWind1_source_13_spec_differs_9", "W"),
     # source 13; ours, seat and round South (the eyes): 6 + 3 = 9
     calc("111z333z444z22z[567p]3f+2z", 9, "SmallWind2_source_13_spec_differs_9", "S"),
-    # source 13; ours: nine_gates is a 10-faan limit (concealed and no_flowers not beside it)
-    calc("11112345678999m+9m", 10, "NineGateHand1_source_13_spec_differs_10"),
+    # source 13; ours: nine_gates is a 10-faan limit (concealed and no_flowers not beside it;
+    # the ordinary reading, pure_one_suit 7 + concealed 1 + no_flowers 1 = 9, is lower). The
+    # source lists the 14 tiles without a winning tile; ours must name one, and nine gates needs
+    # the 13 held before it to be 1112345678999m, so the winning tile is the fourth 1m. (This
+    # case was written +9m, which the rules document now refuses: held before the 9m,
+    # 1111234567899m is not the nine-way wait. test_hongkong scores that hand: 9.)
+    calc("11112345678999m+1m", 10, "NineGateHand1_source_13_spec_differs_10"),
 ]
 
 

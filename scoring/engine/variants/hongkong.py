@@ -1,24 +1,37 @@
 """Hong Kong Old Style: the faan table, limit hands and flowers of spec/rules-hongkong.md.
 
-Exclusions are data. Two kinds are used:
-- a limit hand excludes every hand pattern and every flower pattern outright ('id'), so none of
-  them is counted beside it;
+A limit is a floor, never a penalty: every decomposition is scored in two readings, each by its
+own pattern table, and the higher total (after the limit) counts.
+- The limit reading (`LIMIT_PATTERNS`): the limit hands and the winning conditions. It exists only
+  where a limit hand holds; no hand, wind, dragon or flower pattern counts in it.
+- The ordinary reading (`ORDINARY_PATTERNS`): the hand patterns, the winning conditions and the
+  flowers; no limit hand is in it. It exists for the ordinary forms (four sets and the eyes, seven
+  pairs), not for thirteen orphans, which is a winning form only as a limit hand.
+When the two are equal after the limit, the limit reading counts (the hand is named by its limit).
+The other reading is an alternative, and its patterns are reported under `excluded` with the
+reason (the two totals), not as "included" in the other.
+
+Inside the limit reading exclusions are data, of two kinds:
 - limit hands exclude one another, and seven pairs, by a facet ('id:limit', 'id:pairs'). A facet
   exclusion is not closed transitively, which matters here: `four_concealed_pungs`, `nine_gates`,
   `thirteen_orphans` and `seven_pairs` exclude `concealed`, and a plain exclusion of them would
   carry that on to every limit hand above them (an all-honors hand won concealed on a discard
-  would lose its `concealed` faan although it is not four concealed pungs).
+  would lose its `concealed` faan although it is not four concealed pungs);
+- `seven_pairs` sits in the limit table only so that its exclusion of `concealed` holds on a
+  seven-pairs limit hand: every limit hand removes its facet, so it is never counted there.
 
-`concealed` is not counted on a hand that holds one of those four patterns, whether or not that
-pattern is itself counted: the hand is concealed by its very shape, so the condition adds nothing.
+`concealed` is not counted on a limit hand that holds one of those four patterns, whether or not
+that pattern is itself counted: the hand is concealed by its very shape, so the condition adds
+nothing. The ordinary reading has no limit hand, so there `concealed` counts as on any concealed
+hand (a harder hand never pays less than the easier one it contains).
 """
 
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
 from ..frozen import replace
-from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import Option, Variant, number_at_least
+from ..patterns import STANDARD, Evaluation, Excluded, Pattern, PatternTable, Reading
+from ..variant import Option, Variant, best_of, number_at_least
 
 SEVEN_PAIRS = "seven_pairs"
 ORPHAN_FORM = "thirteen_orphans"
@@ -53,12 +66,14 @@ def complete_flower_sets(r: Reading) -> tuple[tuple[int, ...], ...]:
 # The predicates ---------------------------------------------------------------------------------
 
 def nine_gates(r: Reading) -> bool:
-    """Concealed, one suit, 1112345678999 and one more tile of that suit."""
+    """Concealed, one suit: the 13 tiles held before the winning tile are exactly 1112345678999
+    (the winning tile, one of that suit, is any of the nine it waited on)."""
     if r.hand.melds or r.has_honor or len(r.suits) != 1:
         return False
     base = 9 * tiles.SUITS.index(next(iter(r.suits)))
-    held = r.counts[base:base + 9]
-    return all(have >= need for have, need in zip(held, NINE_GATES, strict=True))
+    held = list(r.counts[base:base + 9])
+    held[r.winning - base] -= 1  # the winning tile is of the suit: the hand has no other
+    return tuple(held) == NINE_GATES
 
 
 def own_flowers(r: Reading) -> int:
@@ -215,11 +230,13 @@ LIMIT_HANDS = [
                               "une défausse qui complète la paire."),
     pattern("nine_gates", "Gau Zi Lin Waan", "Nine gates", "九子連環", 10,
             limit(nine_gates),
-            "Concealed, one suit: 1112345678999 plus any tile of that suit.",
+            "Concealed, one suit: the 13 tiles held before the winning tile are exactly "
+            "1112345678999 (a nine-way wait), won on any tile of that suit.",
             excludes=["concealed"],
             french="Neuf portes",
-            french_definition="Main cachée d'une seule couleur : 1112345678999 plus une tuile "
-                              "quelconque de cette couleur."),
+            french_definition="Main cachée d'une seule couleur : les 13 tuiles tenues avant la "
+                              "tuile gagnante sont exactement 1112345678999 (neuf attentes), "
+                              "gagnée sur n'importe quelle tuile de cette couleur."),
 ]
 
 WINNING_CONDITIONS = [
@@ -263,20 +280,57 @@ WINNING_CONDITIONS = [
 ]
 
 
-def _with_limit_exclusions(limit_hands: list[Pattern]) -> list[Pattern]:
-    """Each limit hand excludes every hand and flower pattern, and every limit hand after it."""
-    plain = [p.id for p in HAND_PATTERNS if p.id != "seven_pairs"]
-    plain += [p.id for p in FLOWER_PATTERNS]
+def _ranked(limit_hands: list[Pattern]) -> list[Pattern]:
+    """Each limit hand excludes every limit hand after it, and seven pairs (see the module
+    docstring), each by its facet."""
     done = []
     for index, p in enumerate(limit_hands):
-        lower = [f"{q.id}:limit" for q in limit_hands[index + 1:]]
-        done.append(replace(p, excludes=p.excludes + tuple(plain) + ("seven_pairs:pairs",)
-                            + tuple(lower)))
+        lower = tuple(f"{q.id}:limit" for q in limit_hands[index + 1:])
+        done.append(replace(p, excludes=p.excludes + ("seven_pairs:pairs",) + lower))
     return done
 
 
-PATTERNS = (HAND_PATTERNS + _with_limit_exclusions(LIMIT_HANDS) + WINNING_CONDITIONS
-            + FLOWER_PATTERNS)
+RANKED_LIMIT_HANDS = _ranked(LIMIT_HANDS)
+SEVEN_PAIRS_PATTERN = next(p for p in HAND_PATTERNS if p.id == "seven_pairs")
+
+# Every pattern once, as the catalog lists them.
+PATTERNS = HAND_PATTERNS + RANKED_LIMIT_HANDS + WINNING_CONDITIONS + FLOWER_PATTERNS
+# The two readings of a hand (module docstring).
+LIMIT_PATTERNS = RANKED_LIMIT_HANDS + WINNING_CONDITIONS + [SEVEN_PAIRS_PATTERN]
+ORDINARY_PATTERNS = HAND_PATTERNS + WINNING_CONDITIONS + FLOWER_PATTERNS
+ORDINARY_FORMS = frozenset({STANDARD, SEVEN_PAIRS})
+LIMIT_IDS = frozenset(p.id for p in LIMIT_HANDS)
+# The patterns only the ordinary reading counts (the winning conditions are in both).
+ORDINARY_ONLY_IDS = frozenset(p.id for p in HAND_PATTERNS + FLOWER_PATTERNS)
+
+
+def limit_hand(evaluation: Evaluation) -> Pattern | None:
+    """The limit hand an evaluation counts (None: it is an ordinary reading)."""
+    return next((c.pattern for c in evaluation.counted if c.pattern.id in LIMIT_IDS), None)
+
+
+def reading_name(evaluation: Evaluation) -> str:
+    return "ordinary" if limit_hand(evaluation) is None else "limit"
+
+
+def shown_total(raw: int, cap: int) -> str:
+    """A reading's total as compared: after the limit, with the raw total when it was capped."""
+    return f"{cap} ({raw} before the limit)" if raw > cap else str(raw)
+
+
+LOWER_LIMIT = "only one limit hand counts, the highest: {by.id} {by.english}"
+
+
+class Reasoned(Excluded):
+    """An exclusion whose reason is not that the excluder includes the pattern: a lower limit
+    hand, or a pattern of the reading that lost."""
+
+    reason: str = ""
+
+    def as_dict(self) -> dict:
+        row = super().as_dict()
+        row["reason"] = self.reason
+        return row
 
 
 def positive_number(value) -> bool:
@@ -291,7 +345,9 @@ class HongKong(Variant):
     id = "hongkong"
     name = "Hong Kong Old Style"
     unit = "faan"
-    table = PatternTable(PATTERNS)
+    table = PatternTable(PATTERNS)  # the catalog; a hand is scored by the two below
+    limit_table = PatternTable(LIMIT_PATTERNS)
+    ordinary_table = PatternTable(ORDINARY_PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))
     context_fields = frozenset({
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
@@ -323,6 +379,66 @@ class HongKong(Variant):
 
     def forms(self, rules) -> Forms:
         return Forms(thirteen_orphans=True, seven_pairs=rules["seven_pairs"])
+
+    def rank(self, evaluation: Evaluation):
+        """The total after the limit; on a tie the limit reading, then the higher raw total."""
+        raw = evaluation.total
+        return (min(raw, evaluation.reading.rules["limit"]), limit_hand(evaluation) is not None,
+                raw)
+
+    def evaluations(self, placements) -> list[Evaluation]:
+        """One decomposition's best placement in each reading it has: the limit reading where a
+        limit hand holds, the ordinary reading for the ordinary forms."""
+        found = []
+        limit = [e for e in map(self.limit_table.evaluate, placements) if limit_hand(e)]
+        if limit:
+            found.append(best_of(limit, self.rank))
+        if placements[0].form in ORDINARY_FORMS:
+            found.append(best_of(list(map(self.ordinary_table.evaluate, placements)), self.rank))
+        return found
+
+    def score(self, text, ctx, rules) -> dict:
+        hand = self.build(text, rules)
+        self.check_hand(hand, ctx, rules)
+        rank = self.rank
+        found = [e for placements in self.readings(hand, ctx, rules)
+                 for e in self.evaluations(placements)]
+        best = best_of(found, rank)
+        others = sorted((e for e in found if e is not best), key=lambda e: e.decomposition)
+        others.sort(key=rank, reverse=True)  # stable: best first, ties by text
+        beaten = [e for e in found if (limit_hand(e) is None) != (limit_hand(best) is None)]
+        chosen = self.explained(best, best_of(beaten, rank) if beaten else None)
+        result = self.result(hand, ctx, rules, chosen, others)
+        result["reading"] = reading_name(best)
+        for alternative, e in zip(result["alternatives"], others, strict=True):
+            alternative["reading"] = reading_name(e)
+        return result
+
+    def explained(self, best: Evaluation, beaten: Evaluation | None) -> Evaluation:
+        """`best`, its `excluded` saying why in the rules' words: a lower limit hand because
+        only one counts; each pattern that only the other reading, `beaten`, counts because of
+        the two totals (it is not "included" in `best`)."""
+        excluded = tuple(Reasoned(e.pattern, e.count, e.by, None, LOWER_LIMIT.format(by=e.by))
+                         if e.facet == "limit" else e for e in best.excluded)
+        if beaten is None:
+            return Evaluation(best.reading, best.counted, excluded)
+        cap = best.reading.rules["limit"]
+        tie = min(best.total, cap) == min(beaten.total, cap)
+        reason = (f"the {reading_name(best)} reading, {shown_total(best.total, cap)}, "
+                  f"{'is as high as' if tie else 'is higher than'} the {reading_name(beaten)} "
+                  f"reading, {shown_total(beaten.total, cap)}"
+                  + (", and a tie goes to the limit reading" if tie else ""))
+        by = limit_hand(best)
+        if by is None:  # the limit hands of the limit reading, counted there or not
+            ids, held = LIMIT_IDS, beaten.counted + beaten.excluded
+            by = min(best.counted, key=lambda c: (-c.pattern.value, c.pattern.id)).pattern
+        else:  # the ordinary patterns (with seven pairs, where the limit reading held it)
+            ids, held = ORDINARY_ONLY_IDS, best.excluded + beaten.counted
+        lost = {x.pattern.id: x for x in held if x.pattern.id in ids}  # the last one of an id
+        return Evaluation(best.reading, best.counted, tuple(
+            e for e in excluded if e.pattern.id not in lost) + tuple(
+            Reasoned(x.pattern, x.count, by, None, reason)
+            for x in sorted(lost.values(), key=lambda x: (-x.pattern.value, x.pattern.id))))
 
     def settle_total(self, raw_total, rules):
         """Capped at the limit; the limit is reported only when the hand reached it."""
