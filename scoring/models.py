@@ -58,6 +58,8 @@ class Table(models.Model):
                 "kind": hand.kind, "winner": None if hand.winner is None else name(hand.winner),
                 "discarder": None if hand.discarder is None else name(hand.discarder),
                 "self_drawn": hand.self_drawn, "total": hand.total,
+                "declarer": None if hand.detail.get("declarer") is None
+                else name(hand.detail["declarer"]),
                 "net": tables.net_of(hand.transfer_list(), len(self.players)), "totals": after,
             })
         return rows
@@ -114,12 +116,14 @@ class Table(models.Model):
 
 
 class Hand(models.Model):
-    KINDS = [("win", "win"), ("draw", "drawn hand"), ("deal", "deal")]
+    KINDS = [("win", "win"), ("draw", "drawn hand"), ("deal", "deal"),
+             ("false_win", "false win")]  # American: a declared win that was not one
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
-    kind = models.CharField(max_length=8, choices=KINDS)
+    kind = models.CharField(max_length=12, choices=KINDS)
     winner = models.SmallIntegerField(null=True, blank=True)  # the (first) winner, a player
+    # A false win has no winner: its declarer (a player) is detail["declarer"].
     discarder = models.SmallIntegerField(null=True, blank=True)
     self_drawn = models.BooleanField(default=False)
     total = models.IntegerField(null=True, blank=True)  # fans, faan or points

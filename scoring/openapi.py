@@ -115,7 +115,15 @@ def schemas():
                 "rules": ref("Rules"),
                 "events": {"type": "array", "maxItems": MAX_EVENTS, "items": {
                     "type": "object", "required": ["type"],
-                    "properties": {"type": {"enum": ["kong", "win", "wall_end"]},
+                    "description": "Sichuan: kong, win and wall_end events (contract section 5). "
+                                   "American: false_win events: the player at `seat` declared "
+                                   "a win that is not one, on `discarder`'s discard or on a "
+                                   "self-drawn tile (`self_drawn`), and pays the value of the "
+                                   "card's highest line (the temporary table: the most a hand "
+                                   "there is worth, its jackpot by default) to "
+                                   "the discarder and half of it to each other player, or that "
+                                   "value to every other player when self-drawn.",
+                    "properties": {"type": {"enum": ["kong", "win", "wall_end", "false_win"]},
                                    "seat": WIND}}},
             },
         },
@@ -194,7 +202,12 @@ def document() -> dict:
             }},
             "/api/settle": {"post": {
                 "operationId": "settle",
-                "summary": "Settle a whole deal (variants that pay during the deal)",
+                "summary": "Settle a whole deal (Sichuan) or a false win (American)",
+                "description": "Each event gives one ledger entry, `what` happened in words and "
+                               "its transfers; `net` sums to zero. Shanghai and Hong Kong settle "
+                               "each hand on its own (`unknown_variant`). An event that cannot "
+                               "be is `bad_event` (or the code of the hand at fault), with its "
+                               "index in `event`.",
                 "requestBody": {"required": True, **json_body(ref("SettleRequest"), "The deal")},
                 "responses": {"200": json_body(ref("SettleResult"), "The deal's ledger"),
                               **error_responses()},

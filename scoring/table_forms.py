@@ -1,4 +1,5 @@
-"""Forms for tables: a new table, a win entered quickly or from the scorer, a Sichuan deal.
+"""Forms for tables: a new table, a win entered quickly or from the scorer, a Sichuan deal, an
+American false win.
 
 The forms check what players type; the money comes from `scoring.tables`, which asks the engine.
 An engine error (a winner who is dreaming, a deal event that cannot happen) becomes a form error.
@@ -114,6 +115,38 @@ class WinForm(forms.Form):
                 "winner"]:
             raise ValidationError(_("The winner cannot have discarded the winning tile: choose "
                                     "self-drawn or another player."))
+        return data
+
+
+class FalseWinForm(forms.Form):
+    """American: a declared win that was not one. Who declared it, and on whose discard (or on a
+    self-drawn tile); the money is the engine's (a false_win event). Prefixed, so that its fields
+    do not clash with the quick-entry form's on the same page."""
+
+    declarer = forms.TypedChoiceField(label=_("Declared by"), coerce=int)
+    source = forms.ChoiceField(label=_("On"))
+
+    def __init__(self, data=None, *, names, position):
+        super().__init__(data, prefix="false")
+        choices = seat_choices(names, position)
+        self.fields["declarer"].choices = choices
+        self.fields["source"].choices = [(SELF_DRAWN, _("a self-drawn tile"))] + [
+            (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.cleaned_data["source"] == SELF_DRAWN
+
+    @property
+    def discarder(self) -> int | None:
+        return None if self.self_drawn else int(self.cleaned_data["source"])
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and data["source"] != SELF_DRAWN and int(data["source"]) == data[
+                "declarer"]:
+            raise ValidationError(_("The player who declared the win cannot have discarded the "
+                                    "tile: choose a self-drawn tile or another player."))
         return data
 
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("e/<str:token>/", views.table_edit, name="table-edit"),
     path("e/<str:token>/win", views.add_win, name="table-win"),
     path("e/<str:token>/draw", views.add_draw, name="table-draw"),
+    path("e/<str:token>/false-win", views.add_false_win, name="table-false-win"),
     path("e/<str:token>/scorer", views.from_scorer, name="table-from-scorer"),
     path("e/<str:token>/deal", views.add_deal, name="table-deal"),
     path("e/<str:token>/hands/<int:hand_id>/", views.edit_hand, name="table-hand"),

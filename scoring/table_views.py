@@ -11,7 +11,7 @@ view answers with the board fragment instead, which the form swaps in. Form erro
 from decimal import Decimal
 from urllib.parse import urlencode
 
-from django.http import HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -22,7 +22,14 @@ from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.forms import ScoreForm, query_pairs
 from scoring.models import Stale, Table
-from scoring.table_forms import SELF_DRAWN, TableForm, WallEndForm, WinForm, deal_formset
+from scoring.table_forms import (
+    SELF_DRAWN,
+    FalseWinForm,
+    TableForm,
+    WallEndForm,
+    WinForm,
+    deal_formset,
+)
 
 TABLE_COOKIE = "mahjong_table"
 NOTICES = {
@@ -76,6 +83,8 @@ def board(table, edit, **extra) -> dict:
     }
     if edit and "win_form" not in extra:
         extra["win_form"] = WinForm(names=names, position=position, unit=_unit(table))
+    if edit and table.variant in tables.FALSE_WINS and "false_win_form" not in extra:
+        extra["false_win_form"] = FalseWinForm(names=names, position=position)
     context.update(extra)
     return context
 
@@ -143,6 +152,26 @@ def add_win(request, token):
         else:
             return _done(request, table, "saved")
     return _page(request, table, True, win_form=form)
+
+
+@require_POST
+def add_false_win(request, token):
+    """American: a declared win that was not one, a hand of its own with no winner."""
+    table = _table(token, edit=True)
+    if table.variant not in tables.FALSE_WINS:
+        raise Http404("This table's variant has no false win.")
+    position = table.game()[1][-1]
+    form = FalseWinForm(request.POST, names=table.players, position=position)
+    if form.is_valid():
+        declarer = form.cleaned_data["declarer"]
+        try:
+            table.add_hand(lambda pos: tables.false_win(
+                table.variant, table.rules, pos, declarer, form.discarder, form.self_drawn))
+        except HandError as error:
+            form.add_error(None, error.message)
+        else:
+            return _done(request, table, "saved")
+    return _page(request, table, True, false_win_form=form)
 
 
 @require_POST
@@ -291,9 +320,11 @@ def edit_hand(request, token, hand_id):
             return _done(request, table, "stale")
         except HandError as error:
             form.add_error(None, error.message)
+    declarer = hand.detail.get("declarer")
     return render(request, "tables/hand_edit.html", {
         "table": table, "hand": hand, "form": form, "position": position,
-        "names": table.players, "unit": _unit(table)})
+        "names": table.players, "unit": _unit(table),
+        "declarer": None if declarer is None else table.players[declarer]})
 
 
 @require_POST

@@ -35,6 +35,9 @@ from scoring.engine.errors import HandError
 from scoring.engine.tiles import WINDS
 from scoring.engine.variants import VARIANTS
 
+# The variants whose rules pay a false win, a declared win that is not one (rules-american.md).
+FALSE_WINS = frozenset({"american"})
+
 KEEP_ON_DEALER_WIN = "keep_on_dealer_win"
 EVERY_HAND = "every_hand"
 FIRST_WINNER = "first_winner"
@@ -265,7 +268,7 @@ def _settle_group(net, group) -> list[Transfer]:
 class Recorded:
     """What a hand adds to the table: who won, the money between players, and how to show it."""
 
-    kind: str                              # "win", "draw" or "deal"
+    kind: str                              # "win", "draw", "deal" or "false_win"
     winner: int | None = None              # the (first) winner
     discarder: int | None = None
     self_drawn: bool = False
@@ -373,9 +376,36 @@ def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:
     return event
 
 
+def false_win(variant_id: str, rules: dict, position: Position, declarer: int,
+              discarder: int | None, self_drawn: bool) -> Recorded:
+    """A declared win that was not one (American), a hand of its own with no winner: the
+    declarer pays, as the engine's settle says (a false_win event)."""
+    if variant_id not in FALSE_WINS:
+        raise HandError("bad_request", f"{VARIANTS[variant_id].name} has no rule for a false "
+                        "win.")
+    seat = position.seat_of(declarer)
+    if seat is None:
+        raise HandError("bad_context", "The player who declared the win is sitting out (the "
+                        "dreamer) this round.")
+    event = {"type": "false_win", "seat": seat, "self_drawn": self_drawn}
+    if not self_drawn:
+        if discarder is None or discarder == declarer:
+            raise HandError("bad_context", "Say whose discard the false win was declared on, or "
+                            "that the tile was self-drawn.")
+        where = position.seat_of(discarder)
+        if where is None:
+            raise HandError("bad_context", "The discarder is sitting out (the dreamer) this "
+                            "round.")
+        event["discarder"] = where
+    recorded = settled_deal(variant_id, rules, position, [event])
+    return replace(recorded, kind="false_win", discarder=None if self_drawn else discarder,
+                   self_drawn=self_drawn,
+                   detail={**recorded.detail, "source": "false_win", "declarer": declarer})
+
+
 def settled_deal(variant_id: str, rules: dict, position: Position, events: list[dict]) -> Recorded:
     """A deal as its events, settled by the engine (contract §5): for the variants that pay
-    during the deal (Sichuan); any other answers unknown_variant."""
+    during the deal (Sichuan), and American's false wins; any other answers unknown_variant."""
     result = api.settle({"variant": variant_id, "rules": rules, "events": events})
     if not result["ok"]:
         error = result["error"]
@@ -391,7 +421,7 @@ def settled_deal(variant_id: str, rules: dict, position: Position, events: list[
     return Recorded("deal" if len(events) != 1 or not first else "win", winner, discarder,
                     bool(first and first.get("self_drawn")), first.get("fans") if first else None,
                     by_player(position, seat_transfers),
-                    {"source": "deal", "unit": "fan", "events": events,
+                    {"source": "deal", "unit": VARIANTS[variant_id].unit, "events": events,
                      "ledger": [{"what": entry["what"]} for entry in result["ledger"]],
                      "winners": [position.player_at(e["seat"]) for e in wins],
                      "round_wind": position.round_wind})
@@ -401,16 +431,18 @@ def settled_deal(variant_id: str, rules: dict, position: Position, events: list[
 
 def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer]) -> str:
     """One line per hand (what happened, each player's change and running total), then the
-    settle-up."""
+    settle-up. `declarer`: who declared a false win (American), which has no winner."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["hand", "round", "dealer", "kind", "winner", "discarder", "self_drawn",
-                     "total"] + [f"{n} change" for n in names] + [f"{n} total" for n in names])
+                     "total", "declarer"]
+                    + [f"{n} change" for n in names] + [f"{n} total" for n in names])
     for row in rows:
         writer.writerow([row["number"], row["round_wind"], row["dealer"], row["kind"],
                          row["winner"] or "", row["discarder"] or "",
                          "yes" if row["self_drawn"] else "",
-                         "" if row["total"] is None else row["total"]]
+                         "" if row["total"] is None else row["total"],
+                         row.get("declarer") or ""]
                         + [show(x) for x in row["net"]] + [show(x) for x in row["totals"]])
     writer.writerow([])
     writer.writerow(["settle up", "from", "to", "amount"])

@@ -39,8 +39,9 @@ def test_the_demo_card_has_at_least_20_lines_in_the_usual_sections():
 @pytest.mark.parametrize("hand, line, total, points", [
     # yr1 2026a 2222b 000 666c: 2m 0=5z 2m 6m, 2222p, 555z, 666s. 25, jokerless x 2 = 50.
     ("226m5z 2222p 555z 666s", "yr1", 25, 50),
-    # yr2 C FF 2026a 2026b NN SS with a=m, b=p. 30 x 2 = 60.
-    ("12f 226m5z 226p5z NNSS", "yr2", 30, 60),
+    # yr2 C FF 2026a 2026b NN SS with a=m, b=p. 30: no group of yr2 takes a joker, so no
+    # jokerless bonus (this row was 30 x 2 = 60 while the bonus looked only at the sp flag).
+    ("12f 226m5z 226p5z NNSS", "yr2", 30, 30),
     # ev1 2222a 44a 666b 88b DDDb with b=p, so D is white (5z). 25 x 2 = 50.
     ("2222m 44m 666p 88p 555z", "ev1", 25, 50),
     # ev1 with b=s: D is green (6z) and a joker in 666b. 25, no bonus.
@@ -51,8 +52,9 @@ def test_the_demo_card_has_at_least_20_lines_in_the_usual_sections():
     ("123f 111mJ 5555p 99sJ", "od2", 30, 30),
     # ln1 shift 1111a 111b 1111c DDDc moved by 6: 7777m 777p 7777s and green for c=s. 25 x 2.
     ("7777m 777p 7777s 666z", "ln1", 25, 50),
-    # cr3 C shift 12345a 12345b 66c 77c moved by 2. 35 x 2 = 70.
-    ("34567m 34567p 88s 99s", "cr3", 35, 70),
+    # cr3 C shift 12345a 12345b 66c 77c moved by 2. 35: runs and pairs take no joker, so no
+    # jokerless bonus (this row was 35 x 2 = 70 while the bonus looked only at the sp flag).
+    ("34567m 34567p 88s 99s", "cr3", 35, 35),
     # wd2 RRR GGG 0000 EE WW, a joker in the white kong: 30.
     ("777z 666z 555zJ EEWW", "wd2", 30, 30),
     # qu1 11111a 22222b 3333c: each quint needs a joker. 40.

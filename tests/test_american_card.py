@@ -313,21 +313,40 @@ def test_only_the_lines_that_match_are_listed():
     assert (result["total"], result["points"], result["jokers"]) == (40, 40, 1)
 
 
-PAIRS = ("[Pairs]\npairs 50 C sp : 11a 22a 33a 44a 55a 66a 77a\n"
-         "plain 30 C : 11a 22a 33a 44a 55a 66a 77a\n")
+# The same 14 tiles as two lines: `sets` is pungs and kongs (jokers may fill them), `runs` the
+# same numbers as two mixed runs (no joker can). This card used to be two lines of pairs, `plain`
+# (30, not sp) and `pairs` (50, sp): a jokerless hand doubled `plain` to 60. A line of pairs
+# takes no joker, so it no longer doubles, flagged sp or not (rules-american.md, "The card file").
+SETS_OR_RUNS = ("[Sets]\nruns 50 C : 111222a 33334444a\n"
+                "sets 30 X : 111a 222a 3333a 4444a\n")
 
 
 def test_the_best_line_is_the_one_that_pays_most():
-    # Jokerless: plain is 30 x 2 = 60, pairs (sp) stays 50: plain is chosen.
-    result = american("11223344556677m", PAIRS)
-    assert matched(result) == ["plain", "pairs"]
+    # Jokerless: sets is 30 x 2 = 60, runs (no joker possible) stays 50: sets is chosen.
+    result = american("111m 222m 3333m 4444m", SETS_OR_RUNS)
+    assert matched(result) == ["sets", "runs"]
     assert (result["total"], result["points"]) == (30, 60)
 
 
 def test_without_the_jokerless_bonus_the_higher_value_wins():
-    result = american("11223344556677m", PAIRS, jokerless_bonus=False)
+    result = american("111m 222m 3333m 4444m", SETS_OR_RUNS, jokerless_bonus=False)
+    assert matched(result) == ["runs", "sets"]
+    assert (result["total"], result["points"]) == (50, 50)
+
+
+PAIRS = ("[Pairs]\npairs 50 C sp : 11a 22a 33a 44a 55a 66a 77a\n"
+         "plain 30 C : 11a 22a 33a 44a 55a 66a 77a\n")
+
+
+def test_a_line_of_pairs_takes_no_joker_and_no_jokerless_bonus_even_without_sp():
+    card = parse_card(PAIRS)
+    assert [(ln.id, ln.sp, ln.takes_jokers) for ln in card.lines] == [
+        ("pairs", True, False), ("plain", False, False)]
+    result = american("11223344556677m", PAIRS)
     assert matched(result) == ["pairs", "plain"]
     assert (result["total"], result["points"]) == (50, 50)
+    assert [(a["id"], a["total"], a["points"]) for a in result["alternatives"]] == [
+        ("plain", 30, 30)]
 
 
 def test_a_one_line_card_text_is_read_as_a_card():

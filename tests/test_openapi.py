@@ -95,7 +95,9 @@ BAD = [
      "bad_context"),
     ({"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s", "rules": {"nope": 1}},
      "unknown_rule"),
-    ({"variant": "american", "hand": "222m444m666m888mFF", "rules": {"card": "x : y\n"}},
+    # Two flowers (1f2f): an American hand refuses the alias F (it was "FF" here, read as two
+    # green dragons), which is now bad_notation before the card is read.
+    ({"variant": "american", "hand": "222m444m666m888m1f2f", "rules": {"card": "x : y\n"}},
      "bad_card"),
     ([1, 2], "bad_request"),
     ("{not json", "bad_request"),

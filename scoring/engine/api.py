@@ -23,7 +23,9 @@ def score(request) -> dict:
 
 
 def settle(request) -> dict:
-    """Settle a whole deal (contract §5) for the variants that pay during the deal."""
+    """Settle a whole deal (contract §5) for the variants that have events to settle: those that
+    pay during the deal (Sichuan: kongs, several winners, the wall's end) and American (its false
+    wins). A variant settles when it defines `settle_deal`; the others answer unknown_variant."""
     try:
         if not isinstance(request, dict):
             raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
@@ -33,10 +35,11 @@ def settle(request) -> dict:
             raise HandError("bad_request", f"The deal has {len(events)} events; a deal may have "
                             f"at most {MAX_EVENTS}.")
         variant = get_variant(request.get("variant"))
-        if not variant.pays_during_deal:
+        settle_deal = getattr(variant, "settle_deal", None)
+        if settle_deal is None:
             raise HandError("unknown_variant", f"{variant.name} settles each hand on its own; "
                             "whole-deal settlement is for variants that pay during the deal.")
-        return variant.settle_deal(request)
+        return settle_deal(request)
     except HandError as error:
         return error.as_result()
 

@@ -11,7 +11,8 @@ A line reads `id value X|C [shift|shift-even] [sp] : groups`. A group is a run o
 optional suit letter: digits 1-9 and `D` (the dragon of the group's suit) need one of `a b c`,
 bound to three different suits the same way in the whole line; `0` (white dragon), `F` (flower),
 `N E W S` and `R`/`G` (red, green dragon) are suitless. Note that `F` is a flower here, whereas the
-hand notation's `F` is the green dragon: the card follows the printed card, the hand the contract.
+hand notation's `F` is the green dragon: the card follows the printed card, the hand the contract,
+and an American hand refuses `F` altogether (`variants/american.py`, `refuse_f_alias`).
 
 Every line is expanded once, when the card is parsed, into its forms: one per injective binding of
 its letters and allowed shift, each a pair of count vectors over the 34 tile kinds plus one kind
@@ -109,7 +110,7 @@ class Line(Frozen):
     value: int
     concealed: bool  # `C`: no exposure before the winning tile
     shift: str | None  # None, 'shift' or 'shift-even'
-    sp: bool  # a singles-and-pairs hand: no jokerless bonus
+    sp: bool  # flagged singles-and-pairs on the card: no jokerless bonus
     section: str
     groups: tuple[CardGroup, ...]
     number: int  # its line number in the card text
@@ -123,6 +124,14 @@ class Line(Frozen):
     def text(self) -> str:
         return " ".join(g.text for g in self.groups)
 
+    @cached_property
+    def takes_jokers(self) -> bool:
+        """Whether a joker can stand anywhere in this hand: only a pung, kong, quint or sextet
+        takes one (rules-american.md, "The card file"), so a line of singles, pairs and mixed runs
+        (yr2 `FF 2026a 2026b NN SS`) is jokerless however it is played and earns no jokerless
+        bonus, flagged `sp` or not."""
+        return any(g.jokerable for g in self.groups)
+
     @property
     def header(self) -> str:
         flags = [flag for flag, on in ((self.shift, bool(self.shift)), ("sp", self.sp)) if on]
@@ -135,8 +144,14 @@ class Line(Frozen):
                  "shift-even": ", any number may move by the same even amount"}.get(self.shift, "")
         return {"id": self.id, "name": self.section, "english": self.text, "chinese": "",
                 "value": self.value, "per": None, "excludes": [],
-                "definition": f"{self.text} ({kind}{extra}"
-                              f"{'; singles and pairs, no jokerless bonus' if self.sp else ''})."}
+                "definition": f"{self.text} ({kind}{extra}{self.no_bonus_note()})."}
+
+    def no_bonus_note(self) -> str:
+        if self.sp:
+            return "; singles and pairs, no jokerless bonus"
+        if not self.takes_jokers:
+            return "; takes no joker, no jokerless bonus"
+        return ""
 
 
 class Form(Frozen):

@@ -7,6 +7,9 @@ of a kong, quint or sextet included). It keeps the notation, the error codes and
 
 `rules.card` is "demo" (the project's own card, the default), "temporary" (the seed's card-free
 table) or the card's text itself: any string holding a newline or a ':' is read as a card.
+
+A false win (a declared win that is not one) is paid through the settle door (contract §5) as a
+`false_win` event: `settle_deal` below.
 """
 
 from functools import cache
@@ -30,15 +33,17 @@ from ..card import (
     waits,
 )
 from ..context import HandFacts, WinContext
+from ..deal_sichuan import SEAT_NAMES, DealError  # the settle door's event error and seat names
 from ..errors import HandError
 from ..hand import count_copies
 from ..notation import EXPOSED, ParsedHand, format_hand, parse
-from ..variant import Option, Variant, ledger, number_at_least, whole
+from ..variant import SEATS, Option, Variant, ledger, number_at_least, whole
 
 DEMO_CARD = Path(__file__).resolve().parent.parent / "cards" / "demo.card"
 NAMED_CARDS = ("demo", "temporary")
 MAX_SET = 6  # a sextet
 SET_NAMES = {2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
+FALSE_WIN_KEYS = frozenset({"type", "seat", "self_drawn", "discarder"})
 
 
 @cache
@@ -66,6 +71,20 @@ def _exposure(group) -> Exposure:
                         "exposure is a pung, kong, quint or sextet, made with at least one real "
                         "tile; pairs, singles and mixed groups stay concealed.")
     return Exposure(naturals.pop(), group.tiles)
+
+
+def refuse_f_alias(text: str) -> None:
+    """The notation reads `F` as the green dragon (發, CONTRACT.md §1), but on an American card F
+    is a flower: a player copying a line's FF would score two green dragons. So an American hand
+    does not take F at all. The parser already accepted `text`, and the only upper-case F the
+    notation has is that alias (the flower suit letter is a lower-case f), so finding the letter
+    is finding the alias: no second reading of the hand."""
+    where = text.find("F")
+    if where >= 0:
+        raise HandError("bad_notation", f"Position {where + 1} ('{text[where:where + 6]}'): an "
+                        "American hand does not take 'F', the notation's green dragon, because "
+                        "the card's F is a flower: write the green dragon 6z, and a flower 1f to "
+                        "8f (any flower does).")
 
 
 def build_held(parsed: ParsedHand) -> Held:
@@ -145,8 +164,9 @@ class American(Variant):
         Option("card", "demo", "demo (the project's card), temporary (the card-free table), or "
                "the card's text, one hand per line",
                accepts=lambda v: v in NAMED_CARDS or is_card_text(v)),
-        Option("jokerless_bonus", True, "true or false: a hand without a joker, not singles and "
-               "pairs, is worth double", accepts=lambda v: isinstance(v, bool)),
+        Option("jokerless_bonus", True, "true or false: a hand without a joker is worth double "
+               "on a line that could hold one (a line with a pung or bigger set, not singles and "
+               "pairs)", accepts=lambda v: isinstance(v, bool)),
         Option("jackpot", 100, "temporary table: a concealed self-drawn hand, in all",
                accepts=number_at_least(0)),
         Option("base_value", 25, "temporary table: any other winning hand",
@@ -173,6 +193,7 @@ class American(Variant):
         if text is None:
             raise HandError("bad_notation", "The request has no hand.")
         parsed = parse(text)
+        refuse_f_alias(text)
         held = build_held(parsed)
         self.check_held(held, ctx, rules)
         if rules["card"] == "temporary":
@@ -207,9 +228,12 @@ class American(Variant):
     # Points and payments ------------------------------------------------------------------------
 
     def line_points(self, found: Match, jokerless: bool, rules) -> int:
-        """The line's value, doubled for a hand without jokers (not on singles-and-pairs lines)."""
-        doubled = rules["jokerless_bonus"] and jokerless and not found.line.sp
-        return found.line.value * (2 if doubled else 1)
+        """The line's value, doubled for a hand without jokers on a line that could have held
+        one (a line with a pung, kong, quint or sextet, not flagged singles-and-pairs): a hand
+        of singles and pairs is jokerless by force, not by skill."""
+        line = found.line
+        doubled = rules["jokerless_bonus"] and jokerless and line.takes_jokers and not line.sp
+        return line.value * (2 if doubled else 1)
 
     def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float]]:
         """The League's rules: on a discard the discarder pays 2 x points and the others points;
@@ -233,6 +257,44 @@ class American(Variant):
         if ctx.self_drawn or ctx.joker_exchange:
             return [(seat, winner, 2 * points) for seat in ctx.others]
         return [(ctx.discarder, winner, points)]
+
+    # A false win (rules-american.md "A false win") -----------------------------------------------
+
+    def settle_deal(self, request) -> dict:
+        """The settle door (contract §5) for American: `false_win` events, each an entry of the
+        ledger. A win is scored and paid by `score`; nothing else moves money during a deal."""
+        rules = self.check_rules(request.get("rules"))
+        events = request.get("events")
+        if not isinstance(events, list):
+            raise HandError("bad_request", "The deal needs 'events': a list of false_win events, "
+                            "like {\"type\": \"false_win\", \"seat\": \"S\", \"self_drawn\": "
+                            "false, \"discarder\": \"E\"}.")
+        value, which = self.highest_value(rules)
+        entries, transfers = [], []
+        for index, event in enumerate(events):
+            what, paid = false_win(index, event, value, which)
+            entries.append({"event": index, "what": what,
+                            "transfers": ledger(paid)["transfers"]})
+            transfers += paid
+        return {"ok": True, "net": ledger(transfers)["net"], "ledger": entries}
+
+    def highest_value(self, rules) -> tuple[int | float, str]:
+        """What a false win pays, and its name: "the value of the card's highest line".
+
+        A card (the demo card or a pasted one): its highest printed value, without the jokerless
+        double (a false win has no real hand to be jokerless), the first such line named. The
+        temporary table has no lines: the most a winning hand can be worth there, the jackpot with
+        the default options; a house that sets the jackpot below a plain self-drawn hand
+        (base_value + self_drawn_bonus) pays that instead, so the false win is never cheaper than
+        the most a real win could be worth."""
+        if rules["card"] == "temporary":
+            jackpot, drawn = rules["jackpot"], rules["base_value"] + rules["self_drawn_bonus"]
+            if jackpot >= drawn:
+                return whole(jackpot), "the temporary table's jackpot"
+            return whole(drawn), "a self-drawn hand on the temporary table"
+        lines = self.card(rules).lines
+        top = max(lines, key=lambda line: line.value)  # max keeps the first of equals
+        return top.value, f"the card's highest line ({top.id})"
 
     # The temporary table ------------------------------------------------------------------------
 
@@ -326,6 +388,70 @@ class American(Variant):
                 "claimed_chows": self.claimed_chows,
                 "patterns": [line.describe() for line in demo_card().lines],
                 "options": [o.describe() for o in self.options]}
+
+
+def false_win(index: int, event, value, which: str) -> tuple[str, list[tuple[str, str, float]]]:
+    """One false_win event: what happened, in words, and who pays whom.
+
+    The player who declared it pays: on a claimed discard, the discarder `value` and each other
+    player half of it; on a self-drawn tile, every other player `value`. `discarder` is read as
+    a win's is (contract §2): by default the declarer's upper house, ignored when self-drawn."""
+    def fail(message: str) -> DealError:
+        return DealError("bad_event", f"Event {index}{label}: {message}", index)
+
+    def seat(raw, what: str) -> str:
+        if isinstance(raw, str):
+            text = raw.strip()
+            if text.upper() in SEATS and len(text) == 1:
+                return text.upper()
+            if text.lower() in SEAT_NAMES:
+                return SEAT_NAMES[text.lower()]
+        raise fail(f"{what} must be a seat: E, S, W or N (got {shown(raw)}).")
+
+    label = ""
+    if not isinstance(event, dict):
+        raise fail("an event must be an object with a 'type'.")
+    kind = event.get("type")
+    if isinstance(kind, str) and isinstance(event.get("seat"), str):  # as a Sichuan deal's
+        label = f" ({kind[:20]} by {event['seat'][:10]})"
+    if kind != "false_win":
+        raise fail(f"unknown event type {shown(kind)}; American settles false_win events (a win "
+                   "is scored, and paid, with its hand).")
+    unknown = sorted(set(event) - FALSE_WIN_KEYS, key=str)
+    if unknown:
+        raise fail(f"a false_win event has no field {shown(unknown[0])}; its fields are "
+                   + ", ".join(sorted(FALSE_WIN_KEYS)) + ".")
+    declarer = seat(event.get("seat"), "seat")
+    self_drawn = event.get("self_drawn")
+    if self_drawn is None:
+        self_drawn = False
+    if not isinstance(self_drawn, bool):
+        raise fail(f"self_drawn must be true or false (got {shown(self_drawn)}).")
+    others = [s for s in SEATS if s != declarer]
+    amount = whole(value)
+    if self_drawn:
+        paid = [(declarer, other, value) for other in others]
+        return (f"{declarer} declared a false win on a self-drawn tile: "
+                f"{', '.join(others[:-1])} and {others[-1]} are paid {amount} each, {which}",
+                paid)
+    raw = event.get("discarder")
+    discarder = (SEATS[(SEATS.index(declarer) - 1) % 4] if raw is None
+                 else seat(raw, "discarder"))
+    if discarder == declarer:
+        raise fail("the discarder cannot be the player who declared the win; for a self-drawn "
+                   "tile set self_drawn.")
+    half = value / 2 if value % 2 else value // 2
+    paid = [(declarer, other, value if other == discarder else half) for other in others]
+    return (f"{declarer} declared a false win on {discarder}'s discard: {discarder} is paid "
+            f"{amount}, {which}, the others {whole(half)} each", paid)
+
+
+def shown(value) -> str:
+    """A value for a message, short, whatever a request put there (a deep list has no repr)."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return "a list" if isinstance(value, list) else "an object"
 
 
 def winning_group(filled, winning) -> int | None:
