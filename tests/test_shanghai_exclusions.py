@@ -22,19 +22,23 @@ EXCLUSION_ROWS = [
     ("15D", "7A"), ("15D", "2D"), ("15D", "2J"), ("20B", "2J"),
     ("20A", "2H:dragon"), ("60A", "2H:dragon"), ("15C", "2H:wind"),
     ("60B", "15C"), ("60B", "3H"), ("60B", "2H:wind"),
-    ("100A", "15C"), ("100A", "3H"), ("100A", "2H:wind"), ("100A", "7L"),
+    ("100A", "15C"), ("100A", "3H"), ("100A", "2H:wind"), ("100A", "7L"), ("100A", "100I"),
+    ("100A", "30A"),
     ("50B", "7L"), ("60C", "30A"), ("60C", "30B"),
-    ("100B", "7L"), ("100B", "1A"), ("100B", "2C"), ("100C", "7L"),
+    ("100B", "7L"), ("100B", "1A"), ("100B", "2C"), ("100B", "30A"),
+    ("100C", "7L"), ("100C", "100I"), ("100C", "30A"),
     ("100D", "60C"), ("100D", "30A"), ("100D", "30B"),
     ("100E", "60C"), ("100E", "30A"), ("100E", "30B"),
-    ("100F", "7L"), ("100I", "7L"), ("100I", "30A"),
+    ("100F", "7L"), ("100F", "100I"), ("100F", "30A"), ("100I", "7L"), ("100I", "30A"),
 ]
 
 SEAT_SOUTH = {"seat_wind": "S", "round_wind": "E"}
 
 
-def row(counted, gone, hand, total, context=None):
-    return pytest.param(counted, gone, hand, total, context or {}, id=f"{counted}-removes-{gone}")
+def row(counted, gone, hand, total, context=None, raw=None):
+    """`total` after the limit (100); `raw`, when given, the sum before it."""
+    return pytest.param(counted, gone, hand, total, context or {}, raw,
+                        id=f"{counted}-removes-{gone}")
 
 
 # One hand per row. Where another counted pattern could also remove the same one, the hand is
@@ -77,22 +81,29 @@ CASES = [
     row("60B", "15C", "[111z] [222z] 333z 234m 44z +4m", 67),
     row("60B", "3H", "[111z] [222z] 333z 234m 44z +4m", 67),
     row("60B", "2H:wind", "[111z] [222z] 333z 234m 44z +4m", 67),
-    # 100A 100 (15C, 2H for East, 7L gone) + 100I 100 (30A gone) + 7I 7 = 207 -> 100. 7L is
-    # removed by both 100-fan patterns; the one named is 100A (same value, smaller id).
-    row("100A", "15C", "[111z] [222z] [333z] 444z 33m +4z", 100),
-    row("100A", "2H:wind", "[111z] [222z] [333z] 444z 33m +4z", 100),
-    row("100A", "7L", "[111z] [222z] [333z] 444z 33m +4z", 100),
+    # Four wind triplets and 33m eyes: 100A 100 (15C, 2H for East, 7L gone; and 100I, which holds
+    # on honors and 3s only, and 30A) + 7I 7 = 107 -> 100. (Before 100A removed 100I and 30A, this
+    # hand was 207, and 200 at limit 200.)
+    row("100A", "15C", "[111z] [222z] [333z] 444z 33m +4z", 100, raw=107),
+    row("100A", "2H:wind", "[111z] [222z] [333z] 444z 33m +4z", 100, raw=107),
+    row("100A", "7L", "[111z] [222z] [333z] 444z 33m +4z", 100, raw=107),
+    row("100A", "100I", "[111z] [222z] [333z] 444z 33m +4z", 100, raw=107),
+    row("100A", "30A", "[111z] [222z] [333z] 444z 33m +4z", 100, raw=107),
     # 50B 50 (7L gone) + 30A 30. 80.
     row("50B", "7L", "[111m] [999p] [999s] 222z 44z +2z", 80),
     # 60C 60 (30A, 30B gone) + 7B 7 + 2A 2 + 2C 2 + 2D 2 = 73.
     row("60C", "30A", "[234m] [234p] 223344s 33m +4s", 73),
     row("60C", "30B", "[234m] [234p] 223344s 33m +4s", 73),
-    # 100B 100 (7L, 1A, 2C gone) + 30A 30 = 130 -> 100.
-    row("100B", "7L", "[222m] [555p] 888s 222s 55m +2s", 100),
-    row("100B", "1A", "[222m] [555p] 888s 222s 55m +2s", 100),
-    row("100B", "2C", "[222m] [555p] 888s 222s 55m +2s", 100),
-    # 100C 100 (7L gone; 100C named before 100I) + 100I 100 (30A gone) + 3A 3 = 203 -> 100.
-    row("100C", "7L", "[111m] [999p] [111s] 999m 11p +9m", 100),
+    # 100B 100 (7L, 1A, 2C gone; 30A, three numbers 2 5 8, gone). 100. (It was 130.)
+    row("100B", "7L", "[222m] [555p] 888s 222s 55m +2s", 100, raw=100),
+    row("100B", "1A", "[222m] [555p] 888s 222s 55m +2s", 100, raw=100),
+    row("100B", "2C", "[222m] [555p] 888s 222s 55m +2s", 100, raw=100),
+    row("100B", "30A", "[222m] [555p] 888s 222s 55m +2s", 100, raw=100),
+    # 100C 100 (7L gone; 100I, only 1s and 9s, gone; 30A gone) + 3A 3 (111m and 999m) = 103
+    # -> 100. (It was 203.)
+    row("100C", "7L", "[111m] [999p] [111s] 999m 11p +9m", 100, raw=103),
+    row("100C", "100I", "[111m] [999p] [111s] 999m 11p +9m", 100, raw=103),
+    row("100C", "30A", "[111m] [999p] [111s] 999m 11p +9m", 100, raw=103),
     # 100D 100 (60C, 30A, 30B gone) + 7B 7 + 2D 2 + 2A 2 + 10B 10 = 121 -> 100.
     row("100D", "60C", "[123m] [123p] 123m 123s 11p +1s", 100),
     row("100D", "30A", "[123m] [123p] 123m 123s 11p +1s", 100),
@@ -100,13 +111,14 @@ CASES = [
     row("100E", "60C", "[789m] [789p] 789m 789s 99p +9s", 100),
     row("100E", "30A", "[789m] [789p] 789m 789s 99p +9s", 100),
     row("100E", "30B", "[789m] [789p] 789m 789s 99p +9s", 100),
-    # 100F 100 (7L gone) + 100I 100 (30A gone) + 3H 3 + 2H 2x2 = 207 -> 100.
-    row("100F", "7L", "[222z] [333z] [555z] 666z 44z +6z", 100),
+    # 100F 100 (7L gone; 100I, honors only, gone; 30A gone) + 3H 3 (South and West triplets,
+    # North eyes) + 2H 2 x 2 (white and green dragons) = 107 -> 100. (It was 207.)
+    row("100F", "7L", "[222z] [333z] [555z] 666z 44z +6z", 100, raw=107),
+    row("100F", "100I", "[222z] [333z] [555z] 666z 44z +6z", 100, raw=107),
+    row("100F", "30A", "[222z] [333z] [555z] 666z 44z +6z", 100, raw=107),
     # 100I 100 (7L, 30A gone). 100.
-    row("100I", "7L", "[111m] [555p] [111s] 555m 11p +5m", 100),
-    row("100I", "30A", "[111m] [555p] [111s] 555m 11p +5m", 100),
-    # In the 100A hand above it is 100I, not 100A, that removes 30A.
-    row("100I", "30A", "[111z] [222z] [333z] 444z 33m +4z", 100),
+    row("100I", "7L", "[111m] [555p] [111s] 555m 11p +5m", 100, raw=100),
+    row("100I", "30A", "[111m] [555p] [111s] 555m 11p +5m", 100, raw=100),
 ]
 
 # Rows that can never fire as the rules are decided: the two patterns cannot hold together.
@@ -122,8 +134,8 @@ VACUOUS = [
 ]
 
 
-@pytest.mark.parametrize("excluder, gone, hand, total, context", CASES)
-def test_only_the_excluder_counts(excluder, gone, hand, total, context):
+@pytest.mark.parametrize("excluder, gone, hand, total, context, raw", CASES)
+def test_only_the_excluder_counts(excluder, gone, hand, total, context, raw):
     result = scored(hand, context)
     gone_id, facet = gone.partition(":")[::2]
     assert excluder in counted(result)
@@ -133,6 +145,23 @@ def test_only_the_excluder_counts(excluder, gone, hand, total, context):
     assert [e["by"] for e in removed] == [excluder]
     assert removed[0]["reason"]
     assert result["total"] == total
+    if raw is not None:
+        assert result["raw_total"] == raw
+
+
+# Above the limit, what an exclusion removes still matters at limit 200: 200 or more is 200,
+# 101 to 199 is 100.
+@pytest.mark.parametrize("hand, raw", [
+    # 100A 100 + 7I 7 (100I and 30A gone)
+    pytest.param("[111z] [222z] [333z] 444z 33m +4z", 107, id="100A-without-100I-is-107"),
+    # 100C 100 + 3A 3 (100I and 30A gone)
+    pytest.param("[111m] [999p] [111s] 999m 11p +9m", 103, id="100C-without-100I-is-103"),
+    # 100F 100 + 3H 3 + 2H 4 (100I and 30A gone)
+    pytest.param("[222z] [333z] [555z] 666z 44z +6z", 107, id="100F-without-100I-is-107"),
+])
+def test_a_100_hand_that_used_to_count_100I_is_100_at_limit_200(hand, raw):
+    result = scored(hand, rules={"limit": 200})
+    assert (result["raw_total"], result["total"]) == (raw, 100)
 
 
 @pytest.mark.parametrize("excluder, gone, hand", VACUOUS)
@@ -158,8 +187,8 @@ FACETS = [
     # 7I 7. 125 -> 100.
     pytest.param("[111z] [222z] [333z] 777z 55m +7z", {}, "15C", 1, 2, 100,
                  id="15C-keeps-2H-for-a-dragon"),
-    # 60B 60 (15C, 3H, 2H x2 for East gone), 2H x1 red dragon counted 2, 100F 100 (7L gone),
-    # 100I 100 (30A gone). 262 -> 100.
+    # 60B 60 (15C, 3H, 2H x2 for East gone), 2H x1 red dragon counted 2, 100F 100 (7L, 100I,
+    # 30A gone). 162 -> 100.
     pytest.param("[111z] [222z] [333z] 777z 44z +7z", {}, "60B", 1, 2, 100,
                  id="60B-keeps-2H-for-a-dragon"),
 ]

@@ -160,17 +160,17 @@ WORKED = [
     # 60+7+2+2+2 = 73.
     worked("60C", "[234m] [234p] 223344s 33m +4s", {"2A": 1, "2C": 1, "2D": 1, "7B": 1, "60C": 1},
            73, gone={"30A": "60C", "30B": "60C"}, waits=["1s", "4s"]),
-    # Four wind pungs -> 100A 100 (removes 15C, 2H for East, 7L); honors and 3s only -> 100I 100
-    # (removes 30A); characters and honors 7I 7. 207, limit 100 -> 100.
-    worked("100A", "[111z] [222z] [333z] 444z 33m +4z", {"7I": 1, "100A": 1, "100I": 1}, 100,
-           gone={"15C": "100A", "2H": "100A", "7L": "100A", "30A": "100I"}),
-    # 2, 5, 8 pungs and eyes -> 100B 100 (removes 7L, 1A, 2C); three numbers 30A 30. 130 -> 100.
-    worked("100B", "[222m] [555p] 888s 222s 55m +2s", {"30A": 1, "100B": 1}, 100,
-           gone={"7L": "100B", "1A": "100B", "2C": "100B"}),
-    # Terminal pungs -> 100C 100 (removes 7L); only 1 and 9 -> 100I 100 (removes 30A); 111m and
-    # 999m -> 3A 3. 203 -> 100.
-    worked("100C", "[111m] [999p] [111s] 999m 11p +9m", {"3A": 1, "100C": 1, "100I": 1}, 100,
-           gone={"7L": "100C", "30A": "100I"}),
+    # Four wind pungs -> 100A 100, which removes 15C, 2H for East, 7L, and 100I and 30A (honors
+    # and 3s only); characters and honors 7I 7. 107, limit 100 -> 100.
+    worked("100A", "[111z] [222z] [333z] 444z 33m +4z", {"7I": 1, "100A": 1}, 100,
+           gone={"15C": "100A", "2H": "100A", "7L": "100A", "100I": "100A", "30A": "100A"}),
+    # 2, 5, 8 pungs and eyes -> 100B 100, which removes 7L, 1A, 2C and 30A (three numbers). 100.
+    worked("100B", "[222m] [555p] 888s 222s 55m +2s", {"100B": 1}, 100,
+           gone={"7L": "100B", "1A": "100B", "2C": "100B", "30A": "100B"}),
+    # Terminal pungs -> 100C 100, which removes 7L, and 100I and 30A (only 1 and 9); 111m and
+    # 999m -> 3A 3. 103 -> 100.
+    worked("100C", "[111m] [999p] [111s] 999m 11p +9m", {"3A": 1, "100C": 1}, 100,
+           gone={"7L": "100C", "100I": "100C", "30A": "100C"}),
     # A 1 in every sequence and the eyes -> 100D 100 (removes 60C, 30A, 30B); 7B 7; 123m twice
     # 2D 2; 2A 2; every group has a terminal, sequences, no honor -> 10B 10. 121 -> 100.
     worked("100D", "[123m] [123p] 123m 123s 11p +1s",
@@ -180,10 +180,10 @@ WORKED = [
     worked("100E", "[789m] [789p] 789m 789s 99p +9s",
            {"2A": 1, "2D": 1, "7B": 1, "10B": 1, "100E": 1}, 100,
            gone={"60C": "100E", "30A": "100E", "30B": "100E"}),
-    # All honors -> 100F 100 (removes 7L); one "number" -> 100I 100 (removes 30A); South and West
-    # pungs with North eyes -> 3H 3; two dragon pungs 2H 2x2. 207 -> 100.
-    worked("100F", "[222z] [333z] [555z] 666z 44z +6z", {"2H": 2, "3H": 1, "100F": 1, "100I": 1},
-           100, gone={"7L": "100F", "30A": "100I"}),
+    # All honors -> 100F 100, which removes 7L, and 100I and 30A (one "number"); South and West
+    # pungs with North eyes -> 3H 3; two dragon pungs 2H 2x2. 107 -> 100.
+    worked("100F", "[222z] [333z] [555z] 666z 44z +6z", {"2H": 2, "3H": 1, "100F": 1},
+           100, gone={"7L": "100F", "100I": "100F", "30A": "100F"}),
     # Heavenly, self-drawn, concealed -> 100G 100, 5A 5 (removes 2E). 105 -> 100.
     worked("100G", "123m 456p 444s 789s 11p +9s", {"5A": 1, "100G": 1}, 100, gone={"2E": "5A"},
            context={"self_drawn": True, "heavenly": True}),
@@ -220,6 +220,26 @@ def test_every_pattern_of_the_table_has_a_worked_hand_that_counts_it():
     for param in WORKED:
         hand, patterns = param.values[0], param.values[1]
         assert param.id in patterns, f"{hand} is listed for {param.id} but does not count it"
+
+
+# 3A and 2J count once per suit that holds them.
+PER_SUIT = [
+    # 111m and 999m -> 3A 3 once (as in WORKED): 3.
+    pytest.param("[111m] [999m] 456p 789s 33p +9s", "3A", 1, 3, id="3A-once"),
+    # 111m 999m and 111p 999p: 3A 3 x 2 = 6; four triplets 7L 7; eyes 55s 1A 1; numbers 1, 9
+    # and 5 only: 30A 30. Waits 9p and 5s (no 2F); the 9p discard makes 999p, so no concealed
+    # triplet (no 7H); three suits (no 2B). 6+7+1+30 = 44.
+    pytest.param("[111m] [999m] [111p] 999p 55s +9p", "3A", 2, 44, id="3A-twice"),
+    # 123m 789m -> 2J 2 once; 45p waited on 3p or 6p. See WORKED: 2.
+    pytest.param("[123m] [789m] 444s 456p 11s +6p", "2J", 1, 2, id="2J-once"),
+]
+
+
+@pytest.mark.parametrize("hand, pattern_id, count, total", PER_SUIT)
+def test_per_suit_patterns_count_once_per_suit(hand, pattern_id, count, total):
+    result = scored(hand)
+    assert counted(result)[pattern_id] == count
+    assert result["total"] == total
 
 
 # 2H counts each honour pung once for a dragon, once for the round wind, once for the seat wind.

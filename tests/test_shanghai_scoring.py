@@ -4,6 +4,7 @@ whom, the dealer and discarder defaults, and waits (rules-shanghai.md; contract 
 
 import pytest
 
+from scoring.engine import score
 from tests.helpers import counted, scored
 
 SEATS = ("E", "S", "W", "N")
@@ -102,8 +103,11 @@ def test_a_pung_made_by_a_discard_is_not_concealed(context, total, patterns, gon
 
 # --- Limit and minimum -------------------------------------------------------------------------
 
-FOUR_WINDS = "[111z] [222z] [333z] 444z 33m +4z"  # 100A 100 + 100I 100 + 7I 7 = 207
-JIANG_JIANG = "[222m] [555p] 888s 222s 55m +2s"  # 100B 100 + 30A 30 = 130
+# 100A 100 (100I and 30A gone) + 7I 7 = 107. (It was 207 when 100I counted beside 100A.)
+FOUR_WINDS = "[111z] [222z] [333z] 444z 33m +4z"
+# 100A 100 + 100F 100 = 200 (100I, 30A, 7L, 15C, 3H and 2H for East gone)
+FOUR_WINDS_ALL_HONORS = "[111z] [222z] [333z] 444z 55z +4z"
+JIANG_JIANG = "[222m] [555p] 888s 222s 55m +2s"  # 100B 100 (30A gone) = 100
 TWO_NUMBERS = "[111m] [555p] [111s] 555m 11p +5m"  # 100I 100
 # Earthly: won on East's discard, nothing claimed: 100I 100 + 100H 100 + 7H 7 (three concealed
 # triplets, 555m being claimed) + 2E 2 = 209.
@@ -117,12 +121,14 @@ MIXED_TERMINALS = "[111m] [999p] [999s] 222z 44z +2z"  # 50B 50 + 30A 30 = 80
     pytest.param(MIXED_TERMINALS, {}, 200, 80, id="80-under-the-limit-200"),
     pytest.param(TWO_NUMBERS, {}, 100, 100, id="100-is-the-limit"),
     pytest.param(TWO_NUMBERS, {}, 200, 100, id="100-with-limit-200"),
-    pytest.param(JIANG_JIANG, {}, 100, 100, id="130-limit-100"),
-    pytest.param(JIANG_JIANG, {}, 200, 100, id="130-limit-200-is-100"),
+    pytest.param(JIANG_JIANG, {}, 100, 100, id="100B-limit-100"),
+    pytest.param(JIANG_JIANG, {}, 200, 100, id="100B-limit-200"),
     pytest.param(EARTHLY_TWO_NUMBERS, EARTHLY, 100, 100, id="209-limit-100"),
     pytest.param(EARTHLY_TWO_NUMBERS, EARTHLY, 200, 200, id="209-limit-200"),
-    pytest.param(FOUR_WINDS, {}, 100, 100, id="207-limit-100"),
-    pytest.param(FOUR_WINDS, {}, 200, 200, id="207-limit-200-is-200"),
+    pytest.param(FOUR_WINDS, {}, 100, 100, id="107-limit-100"),
+    pytest.param(FOUR_WINDS, {}, 200, 100, id="107-limit-200-is-100"),
+    pytest.param(FOUR_WINDS_ALL_HONORS, {}, 100, 100, id="200-limit-100"),
+    pytest.param(FOUR_WINDS_ALL_HONORS, {}, 200, 200, id="200-limit-200-is-200"),
 ])
 def test_limit(hand, context, limit, total):
     result = scored(hand, context, {"limit": limit})
@@ -134,6 +140,33 @@ def test_limit(hand, context, limit, total):
 
 def test_the_default_limit_is_100():
     assert scored(FOUR_WINDS)["total"] == 100
+
+
+@pytest.mark.parametrize("rules", [
+    pytest.param({"minimum_fan": 101}, id="101-over-limit-100"),
+    pytest.param({"limit": 200, "minimum_fan": 201}, id="201-over-limit-200"),
+    pytest.param({"limit": 100, "minimum_fan": 150}, id="150-over-limit-100"),
+])
+def test_a_minimum_above_the_limit_is_bad_context(rules):
+    # As in Hong Kong: no hand could meet it, so the table is refused, not every hand.
+    result = score({"variant": "shanghai", "hand": FOUR_WINDS, "rules": rules})
+    assert result["ok"] is False
+    assert result["error"]["code"] == "bad_context"
+    assert "minimum_fan" in result["error"]["message"]
+    assert "limit" in result["error"]["message"]
+
+
+@pytest.mark.parametrize("rules, hand, meets", [
+    # A minimum at the limit: a 100 hand (107 -> 100) meets it.
+    pytest.param({"minimum_fan": 100}, FOUR_WINDS, True, id="100-at-limit-100"),
+    # Limit 200, minimum 150: only a hand of 200 or more (200) meets it; 107 -> 100 does not.
+    pytest.param({"limit": 200, "minimum_fan": 150}, FOUR_WINDS_ALL_HONORS, True,
+                 id="150-under-limit-200-met-by-200"),
+    pytest.param({"limit": 200, "minimum_fan": 150}, FOUR_WINDS, False,
+                 id="150-under-limit-200-not-met-by-100"),
+])
+def test_a_minimum_up_to_the_limit_is_a_table(rules, hand, meets):
+    assert scored(hand, rules=rules)["meets_minimum"] is meets
 
 
 @pytest.mark.parametrize("hand, context, rules, total, meets", [

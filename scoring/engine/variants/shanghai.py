@@ -2,6 +2,7 @@
 
 from .. import tiles
 from ..decompose import Forms
+from ..errors import HandError
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PUNG
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, number_at_least
@@ -98,10 +99,10 @@ def three_sisters(r: Reading) -> bool:
     return False
 
 
-def young_old_triplets(r: Reading) -> bool:
+def young_old_triplets(r: Reading) -> int:
+    """3A, per suit: suits holding a triplet of 1 and a triplet of 9."""
     triplets = r.triplet_tiles
-    return ((0 in triplets and 8 in triplets) or (9 in triplets and 17 in triplets)
-            or (18 in triplets and 26 in triplets))
+    return sum(base in triplets and base + 8 in triplets for base in SUIT_BASES)
 
 
 def four_into_two(r: Reading) -> int:
@@ -238,7 +239,7 @@ PATTERNS = [
             french_definition="La tuile gagnante est un 5 qui complète une séquence 4-5-6 en son "
                               "milieu."),
     pattern("3A", "Lao Shao Peng", "Young and old triplets", "老少碰", 3, young_old_triplets,
-            "Triplets of 1 and of 9 of the same suit.",
+            "Triplets of 1 and of 9 of the same suit.", per="suit",
             needs={"two_triplets", "terminal"},
             french="Jeunes et vieux triplés",
             french_definition="Un triplé de 1 et un triplé de 9 de la même couleur."),
@@ -496,19 +497,20 @@ PATTERNS = [
             french_definition="Quatre séquences et les yeux, n'utilisant que trois numéros."),
     pattern("100A", "Dah Szu Xi", "Grand four happiness", "大四喜", 100,
             lambda r: wind_triplets(r) == 4, "Four wind triplets.",
-            excludes=["15C", "3H", "2H:wind", "7L"],
+            excludes=["15C", "3H", "2H:wind", "7L", "100I", "30A"],
             needs={"four_triplets", "honor_triplet"},
             french="Grand 4 Bonheur",
             french_definition="Quatre triplés de vent."),
     pattern("100B", "Jiang Jiang Pung", "All 2, 5 and 8 triplets", "將將碰", 100,
             lambda r: len(r.triplets) == 4 and not r.mask & ~TWO_FIVE_EIGHT,
-            "Four triplets and the eyes, all of 2, 5 and 8.", excludes=["7L", "1A", "2C"],
+            "Four triplets and the eyes, all of 2, 5 and 8.",
+            excludes=["7L", "1A", "2C", "30A"],
             needs={"four_triplets"},
             french="Triplés de 2, 5 et 8",
             french_definition="Quatre triplés et les yeux, tous de 2, de 5 et de 8."),
     pattern("100C", "Ching Yiao Dui", "All terminal triplets", "清么對", 100,
             lambda r: len(r.triplets) == 4 and not r.mask & ~(ONE | NINE),
-            "Four triplets and the eyes, all terminals.", excludes=["7L"],
+            "Four triplets and the eyes, all terminals.", excludes=["7L", "100I", "30A"],
             needs={"four_triplets", "terminal"},
             french="Tous les triplés de terminaux",
             french_definition="Quatre triplés et les yeux, tous de terminaux."),
@@ -525,7 +527,7 @@ PATTERNS = [
             french="Tout contient neuf",
             french_definition="Quatre séquences et les yeux, chacun contenant un 9."),
     pattern("100F", "Chuan Tsu", "All honors", "全字", 100,
-            lambda r: not r.suits, "Every tile an honor.", excludes=["7L"],
+            lambda r: not r.suits, "Every tile an honor.", excludes=["7L", "100I", "30A"],
             needs={"four_triplets", "honor"},
             french="Toutes les tuiles d'honneur",
             french_definition="Toutes les tuiles sont des honneurs."),
@@ -582,6 +584,13 @@ class Shanghai(Variant):
                "total; 3: the discarder pays the total and each other player half of it",
                choices=(1, 2, 3)),
     )
+
+    def check_rules(self, raw):
+        rules = super().check_rules(raw)
+        if rules["minimum_fan"] > rules["limit"]:
+            raise HandError("bad_context", f"House option 'minimum_fan' ({rules['minimum_fan']}) "
+                            f"cannot be above the limit ({rules['limit']}): no hand could win.")
+        return rules
 
     def forms(self, rules) -> Forms:
         return FORMS
