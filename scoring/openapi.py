@@ -33,6 +33,8 @@ def error_responses():
     return {
         "400": json_body(ref("Error"), "The request cannot be scored: the contract's error shape."),
         "413": json_body(ref("Error"), "The body is over the size limit (code `too_large`)."),
+        "415": json_body(ref("Error"), "The body is not sent as application/json (code "
+                         "`bad_request`): form and text bodies are refused."),
     }
 
 
@@ -45,6 +47,9 @@ def context_schema():
         "discarder": {"anyOf": [WIND, {"type": "null"}]},
         "void_suit": {"anyOf": [{"type": "string", "enum": ["m", "p", "s"]}, {"type": "null"}]},
         "opponents": {"type": "array", "items": WIND, "minItems": 1, "maxItems": 3},
+        "exchanger": {"anyOf": [WIND, {"type": "null"}],
+                      "description": "American temporary table: the player whose joker "
+                                     "exchange gave the winner the tile (pays for all three)"},
     })
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "description": "How the hand was won; every field is optional (contract section 2)."}
@@ -154,6 +159,9 @@ def schemas():
                                                           in ERROR_CODES.items())},
                         "message": {"type": "string", "minLength": 1},
                         "event": {"type": "integer", "description": "settle: the event at fault"},
+                        "fields": {"type": "array", "items": {"type": "string"},
+                                   "description": "the parts of the request at fault, as "
+                                                  "context.<field> or rules.<option>"},
                     },
                 },
             },

@@ -20,7 +20,7 @@ EXAMPLES = {
     "thirteen_orphans": ("19m 19p 19s 1234567z 1m", {}),
     "heavenly": (PLAIN, {"heavenly": True, "self_drawn": True}),
     "earthly": (PLAIN, {"earthly": True, "seat_wind": "S"}),
-    "all_honors": ("111z 222z 555z 666z 77z", {}),
+    "all_honors": ("222z 333z 444z 66z 555z", {}),
     "orphans": ("111m 999m 111p 999p 11s", {}),
     "four_concealed_pungs": ("111m 222p 333s 444m 55z", {}),
     "nine_gates": ("1112345678999m 5m", {}),
