@@ -87,3 +87,14 @@ def test_without_javascript_the_card_is_posted_not_put_in_the_address(browser, l
     expect(page.locator("#result .score .big")).to_have_text("35")
     assert "american-card=" not in page.url and "w1" not in page.url
     context.close()
+
+
+def test_a_typed_f_is_explained_not_turned_into_a_green_dragon(page):
+    page.goto(page.base + "/?variant=american")
+    page.locator("input[name=hand]").fill("FF 2222m 4444m 6666m")
+    error = page.locator("#hand-error .error")
+    expect(error).to_contain_text("6z")
+    expect(error).to_contain_text("1f")
+    # The hand view did not read F as the green dragon (it would show the 14 tiles).
+    assert page.locator("#hand-view .tile").count() == 0
+    assert page.locator("input[name=hand]").input_value() == "FF 2222m 4444m 6666m"

@@ -6,6 +6,9 @@
   var ORDER = "mpszfJ";
   var ALIASES = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z", J: "J" };
   var SIZES = { m: 9, p: 9, s: 9, z: 7, f: 8 };
+  /* The aliases this page reads: an American hand refuses F (a flower there is 1f..8f, the green
+     dragon 6z), so typed F is left for the engine to explain, never turned into 6z here. */
+  var aliases = ALIASES;
 
   function sortKey(code) {
     if (code === "J") return 600;
@@ -29,7 +32,7 @@
         digits = "";
         continue;
       }
-      if (ALIASES[c]) { if (digits) return null; out.push(ALIASES[c]); continue; }
+      if (aliases[c]) { if (digits) return null; out.push(aliases[c]); continue; }
       if (/\s/.test(c)) { if (digits) return null; continue; }
       return null;
     }
@@ -104,6 +107,10 @@
   }
 
   function setup(form) {
+    if (form.dataset.variant === "american") {
+      aliases = Object.assign({}, ALIASES);
+      delete aliases.F;
+    }
     var box = form.querySelector("input[name=hand]");
     var view = document.getElementById("hand-view");
     var keyboard = form.querySelector(".keyboard");
