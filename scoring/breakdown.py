@@ -22,6 +22,7 @@ def format_breakdown(result):
     if result.get("context"):
         lines.append(f"Context: {_context_text(result['context'])}")
     lines.append(_total_line(result))
+    lines += [f"  {note['text']}" for note in result.get("explanation") or []]
     lines += _section("Patterns", _pattern_rows(result.get("patterns") or []))
     lines += _section("Excluded", _excluded_rows(result.get("excluded") or []))
     decomposition = result.get("decomposition")
@@ -29,7 +30,7 @@ def format_breakdown(result):
         lines.append(f"Decomposition: {' '.join(decomposition)}")
     if "waits" in result:
         lines.append(f"Waits: {' '.join(result['waits']) or 'none'}")
-    if "meets_minimum" in result:
+    if result.get("minimum"):
         lines.append(_minimum_line(result))
     if result.get("limit") is not None:
         lines.append(f"Limit: {result['limit']}")
@@ -81,16 +82,17 @@ def _pattern_rows(patterns):
 def _excluded_rows(excluded):
     rows = []
     for entry in excluded:
-        row = f"{entry.get('id', '')}  excluded by {entry.get('by', '?')}"
-        if entry.get("reason"):
-            row += f": {entry['reason']}"
-        rows.append(row)
+        name = entry.get("name") or entry.get("id", "")
+        english = entry.get("english")
+        label = f"{name} ({english})" if english and english != name else name
+        rows.append(f"{label}: {entry.get('reason') or 'not counted'}")
     return rows
 
 
 def _payment_rows(payments):
     rows = [
         f"{t.get('from')} pays {t.get('to')} {t.get('amount')}"
+        + (f"  ({t['reason']})" if t.get("reason") else "")
         for t in payments.get("transfers") or []
     ]
     net = payments.get("net")
@@ -111,9 +113,9 @@ def _signed(amount):
 def _alternative_rows(alternatives):
     rows = []
     for alt in alternatives:
-        ids = [p.get("id", "") if isinstance(p, dict) else str(p) for p in alt.get("patterns", [])]
+        names = alt.get("names") or [n for n in (alt.get("name"), alt.get("line")) if n]
         row = f"{alt.get('total')}: {' '.join(alt.get('decomposition', []))}"
-        rows.append(f"{row}   [{' '.join(ids)}]" if ids else row)
+        rows.append(f"{row}   [{', '.join(names)}]" if names else row)
     return rows
 
 

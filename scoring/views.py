@@ -78,11 +78,20 @@ def patterns(request, variant):
         raise Http404(f"No variant {variant}")
     described = VARIANTS[variant].describe()
     examples = examples_for(variant)
+    names = {p["id"]: p["name"] for p in described["patterns"]}
     rows = [{"pattern": p, "example": examples.get(p["id"]),
-             "query": example_query(variant, *examples[p["id"]]) if p["id"] in examples else ""}
+             "query": example_query(variant, *examples[p["id"]]) if p["id"] in examples else "",
+             "excludes": [excluded(target, names) for target in p.get("excludes", ())]}
             for p in described["patterns"]]
     return render(request, "scoring/patterns.html", {
-        "variant": described, "rows": rows, "variants": engine.catalog()["variants"]})
+        "variant": described, "rows": rows, "variants": engine.catalog()["variants"],
+        "printed_ids": VARIANTS[variant].printed_ids})
+
+
+def excluded(target: str, names: dict) -> dict:
+    """An exclusion of the pattern table ('id' or 'id:facet') as the library names it."""
+    pattern_id, _, facet = target.partition(":")
+    return {"id": pattern_id, "name": names.get(pattern_id, pattern_id), "facet": facet}
 
 
 def _result_response(result):

@@ -183,7 +183,7 @@ def test_the_french_result_names_excluded_patterns_in_french(client):
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="fr", **HTMX).content.decode()
     excluded = html.split('class="excluded"')[1].split("</ul>")[0]
     assert "Une suite de dragon" in excluded and "Yi Tiao Long" in excluded
-    assert "incluse dans 15D" in excluded
+    assert "incluse dans Liang Tiao Long" in excluded
 
 
 def test_american_card_lines_stay_as_the_card_writes_them_in_french(client):

@@ -258,12 +258,15 @@ class Excluded(Frozen):
 
     def as_dict(self) -> dict:
         p, by = self.pattern, self.by
-        part = f"its {self.facet} sets" if self.facet else p.english
-        reason = f"{by.id} {by.english} already includes {part}."
+        excluder = by.name if by.name == by.english else f"{by.name} ({by.english})"
+        reason = f"{excluder} already includes {p.english}."
         if self.facet:
-            reason = f"{p.id} {p.english} for {part}: {by.id} {by.english} already includes them."
-        return {"id": p.id, "by": by.id, "reason": reason, "name": p.name, "english": p.english,
-                "chinese": p.chinese, "value": p.value, "count": self.count, "french": p.french}
+            reason = (f"{p.english} for its {self.facet} sets: {excluder} already includes "
+                      "them.")
+        return {"id": p.id, "by": by.id, "by_name": by.name, "why": "included", "reason": reason,
+                "name": p.name,
+                "english": p.english, "chinese": p.chinese, "value": p.value,
+                "count": self.count, "french": p.french}
 
 
 class Evaluation(Frozen):

@@ -65,17 +65,22 @@ def whole(amount: float) -> int | float:
     return int(amount) if float(amount).is_integer() else amount
 
 
-def ledger(transfers: list[tuple[str, str, float]]) -> dict:
-    """The contract's payments shape; `net` always sums to zero because each transfer is a pair."""
+def ledger(transfers: list[tuple]) -> dict:
+    """The contract's payments shape; `net` always sums to zero because each transfer is a pair.
+    A transfer is (payer, payee, amount) or (payer, payee, amount, reason): the reason, in words,
+    says why that player pays that much ("discarder, full gun: 2 portions")."""
     net = dict.fromkeys(SEATS, 0)
     rows = []
     fractions = False  # whether any amount is a float (the nets then need `whole`)
-    for payer, payee, amount in transfers:
+    for payer, payee, amount, *why in transfers:
         if amount <= 0:
             continue
         if amount.__class__ is not int:
             fractions = True
-        rows.append({"from": payer, "to": payee, "amount": whole(amount)})
+        row = {"from": payer, "to": payee, "amount": whole(amount)}
+        if why:
+            row["reason"] = why[0]
+        rows.append(row)
         net[payer] -= amount
         net[payee] += amount
     if fractions:
@@ -105,10 +110,15 @@ class Variant:
     kinds: frozenset[int] = frozenset(range(tiles.FLOWER_BASE))
     claimed_chows = True  # a chow may be claimed from a discard (shown as a revealed chow)
     pays_during_deal = False  # True: money moves during the deal too, see `settle_deal` (§5)
+    # Whether players know the patterns by their ids (Shanghai's printed 1A..100K): pages show
+    # ids only then, names always.
+    printed_ids = False
     # The context fields the variant's rules document names; any other is refused (contract §2).
     context_fields: frozenset[str] = frozenset()
 
     def check_rules(self, raw) -> MappingProxyType:
+        """Each house option checked on its own, then together: a minimum above the limit, in
+        a variant that has both, is refused (no hand could win)."""
         if not raw and (raw is None or isinstance(raw, dict)):
             return self.default_rules
         if not isinstance(raw, dict):
@@ -119,8 +129,13 @@ class Variant:
                 listed = ", ".join(known) or "none"
                 raise HandError("unknown_rule", f"{self.name} has no house option {name!r}; "
                                 f"its options are: {listed}.")
-        return MappingProxyType({name: option.check(raw[name]) if name in raw else option.default
-                                 for name, option in known.items()})
+        rules = MappingProxyType({name: option.check(raw[name]) if name in raw else option.default
+                                  for name, option in known.items()})
+        if "minimum_fan" in rules and "limit" in rules and rules["minimum_fan"] > rules["limit"]:
+            raise HandError("bad_context", f"House option 'minimum_fan' ({rules['minimum_fan']}) "
+                            f"cannot be above the limit ({rules['limit']}): no hand could win.",
+                            ("rules.minimum_fan", "rules.limit"))
+        return rules
 
     @cached_property
     def default_rules(self) -> MappingProxyType:
@@ -189,8 +204,41 @@ class Variant:
     def points(self, total: int, rules) -> int | float:
         return total
 
-    def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float]]:
+    def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float, str]]:
+        """(payer, payee, amount, reason) for each payment of a win worth `points`."""
         raise NotImplementedError
+
+    # Every number explained ---------------------------------------------------------------------
+
+    def context_summary(self, ctx: WinContext) -> dict:
+        """What a result repeats of how the hand was won: the fields this variant reads."""
+        summary = ctx.summary()
+        return {k: v for k, v in summary.items() if k in self.context_fields}
+
+    def capped_text(self, raw_total, total, rules) -> str:
+        """Why the total is not the sum of the patterns (the limit or cap took it down)."""
+        return f"{raw_total} {self.unit}, capped at {total}"
+
+    def points_text(self, total, points, rules) -> str | None:
+        """How the total became the points one player owes, where they differ."""
+        return None
+
+    def explanation(self, raw_total, total, points, meets, rules) -> list[dict]:
+        """The steps from the patterns' sum to the money, each {"code", its numbers, "text"}."""
+        notes = []
+        if total != raw_total:
+            notes.append({"code": "capped", "raw_total": raw_total, "total": total,
+                          "text": self.capped_text(raw_total, total, rules)})
+        said = self.points_text(total, points, rules)
+        if said:
+            notes.append({"code": "points", "total": total, "points": whole(points),
+                          "text": said})
+        if not meets:
+            minimum = self.minimum(rules)
+            notes.append({"code": "under_minimum", "total": total, "minimum": minimum,
+                          "text": f"{total} {self.unit} is under the minimum of {minimum}: "
+                                  "nobody pays"})
+        return notes
 
     def result(self, hand: Hand, ctx: WinContext, rules, best: Evaluation, others) -> dict:
         total, limit = self.settle_total(best.total, rules)
@@ -206,6 +254,7 @@ class Variant:
             "raw_total": best.total,
             "unit": self.unit,
             "points": whole(points),
+            "explanation": self.explanation(best.total, total, points, meets, rules),
             "patterns": [c.as_dict() for c in best.counted],
             "excluded": [e.as_dict() for e in best.excluded],
             "form": reading.form,
@@ -214,13 +263,14 @@ class Variant:
             "alternatives": [{"total": self.settle_total(e.total, rules)[0],
                               "raw_total": e.total,
                               "decomposition": e.decomposition,
-                              "patterns": [c.pattern.id for c in e.counted]} for e in others],
+                              "patterns": [c.pattern.id for c in e.counted],
+                              "names": [c.pattern.name for c in e.counted]} for e in others],
             "waits": [tiles.CODES[t] for t in reading.waits],
             "meets_minimum": meets,
             "minimum": minimum,
             "limit": limit,
             "payments": ledger(self.payments(points, ctx, rules) if meets else []),
-            "context": ctx.summary(),
+            "context": self.context_summary(ctx),
             "rules": rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
         }
 

@@ -120,12 +120,6 @@ def seat(wind):
 
 
 @register.filter
-def cut_facet(target):
-    """'2H:wind' -> '2H': the pattern an exclusion names."""
-    return str(target).partition(":")[0]
-
-
-@register.filter
 def flag_label(name, value):
     """One context entry of an example, in words: 'Self-drawn', 'Seat wind: South'."""
     from scoring.forms import FLAG_LABELS, ScoreForm

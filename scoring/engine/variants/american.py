@@ -158,6 +158,7 @@ class American(Variant):
     unit = "points"
     kinds = frozenset(range(tiles.KINDS))  # the 152-tile set: flowers and jokers included
     claimed_chows = False  # exposures are pungs to sextets of one kind, never sequences
+    printed_ids = True  # the line ids the table's card prints
     context_fields = frozenset({"seat_wind", "self_drawn", "discarder", "joker_exchange",
                                 "exchanger"})
     options = (
@@ -235,7 +236,12 @@ class American(Variant):
         doubled = rules["jokerless_bonus"] and jokerless and line.takes_jokers and not line.sp
         return line.value * (2 if doubled else 1)
 
-    def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float]]:
+    def points_text(self, total, points, rules):
+        if points != total:
+            return f"{whole(total)} points, doubled for a hand without jokers: {whole(points)}"
+        return None
+
+    def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float, str]]:
         """The League's rules: on a discard the discarder pays 2 x points and the others points;
         self-drawn or won by a joker exchange, each of the three pays 2 x points. The temporary
         table pays its own way (`temporary_payments`)."""
@@ -243,20 +249,24 @@ class American(Variant):
             return self.temporary_payments(points, ctx)
         winner = ctx.seat_wind
         if ctx.self_drawn or ctx.joker_exchange:
-            return [(seat, winner, 2 * points) for seat in ctx.others]
-        return [(seat, winner, points * (2 if seat == ctx.discarder else 1))
-                for seat in ctx.others]
+            how = "self-drawn" if ctx.self_drawn else "won by a joker exchange, paid as self-drawn"
+            return [(seat, winner, 2 * points, f"{how}: 2 x points") for seat in ctx.others]
+        return [(seat, winner, 2 * points, "discarder: 2 x points") if seat == ctx.discarder
+                else (seat, winner, points, "points") for seat in ctx.others]
 
-    def temporary_payments(self, points, ctx: WinContext) -> list[tuple[str, str, float]]:
+    def temporary_payments(self, points, ctx: WinContext) -> list[tuple[str, str, float, str]]:
         """The temporary table: the player whose joker exchange gave the winner the tile
         (`exchanger`) pays for all three; self-drawn, or won by the winner's own joker exchange,
         everyone pays double; on a discard the discarder alone pays."""
         winner = ctx.seat_wind
         if ctx.exchanger is not None:
-            return [(ctx.exchanger, winner, 3 * points)]
+            return [(ctx.exchanger, winner, 3 * points, "gave the tile by a joker exchange: "
+                     "pays for all three")]
         if ctx.self_drawn or ctx.joker_exchange:
-            return [(seat, winner, 2 * points) for seat in ctx.others]
-        return [(ctx.discarder, winner, points)]
+            how = "self-drawn" if ctx.self_drawn else "won by a joker exchange, paid as self-drawn"
+            return [(seat, winner, 2 * points, f"{how}: everyone pays double")
+                    for seat in ctx.others]
+        return [(ctx.discarder, winner, points, "the discarder alone pays")]
 
     # A false win (rules-american.md "A false win") -----------------------------------------------
 
@@ -342,6 +352,7 @@ class American(Variant):
             "raw_total": whole(total),
             "unit": self.unit,
             "points": whole(points),
+            "explanation": self.explanation(total, total, points, True, rules),
             "jokers": held.all_jokers,
             "patterns": [],
             "excluded": [],
@@ -351,10 +362,8 @@ class American(Variant):
             "minimum": 0,
             "limit": None,
             "card": self.card_summary(rules, card),
-            "context": {"seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
-                        "dealer": ctx.dealer, "self_drawn": ctx.self_drawn,
-                        "joker_exchange": ctx.joker_exchange,
-                        "discarder": None if ctx.self_drawn else ctx.discarder},
+            "context": {**self.context_summary(ctx), "joker_exchange": ctx.joker_exchange,
+                        "exchanger": ctx.exchanger},
             "rules": rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
         }
 

@@ -28,10 +28,9 @@ hand (a harder hand never pays less than the easier one it contains).
 
 from .. import tiles
 from ..decompose import Forms
-from ..errors import HandError
 from ..frozen import replace
 from ..patterns import STANDARD, Evaluation, Excluded, Pattern, PatternTable, Reading
-from ..variant import Option, Variant, best_of, number_at_least
+from ..variant import Option, Variant, best_of, number_at_least, whole
 
 SEVEN_PAIRS = "seven_pairs"
 ORPHAN_FORM = "thirteen_orphans"
@@ -329,7 +328,7 @@ class Reasoned(Excluded):
 
     def as_dict(self) -> dict:
         row = super().as_dict()
-        row["reason"] = self.reason
+        row["why"], row["reason"] = "reading", self.reason
         return row
 
 
@@ -369,13 +368,6 @@ class HongKong(Variant):
         Option("seven_pairs", False, "true or false: seven pairs is a winning hand (4 faan)",
                accepts=lambda v: isinstance(v, bool)),
     )
-
-    def check_rules(self, raw):
-        rules = super().check_rules(raw)
-        if rules["minimum_fan"] > rules["limit"]:
-            raise HandError("bad_context", f"House option 'minimum_fan' ({rules['minimum_fan']}) "
-                            f"cannot be above the limit ({rules['limit']}): no hand could win.")
-        return rules
 
     def forms(self, rules) -> Forms:
         return Forms(thirteen_orphans=True, seven_pairs=rules["seven_pairs"])
@@ -452,14 +444,26 @@ class HongKong(Variant):
         multiplier = HALF_SPICY[total] if rules["scale"] == "half_spicy" else 2 ** total
         return rules["stake"] * multiplier
 
+    def capped_text(self, raw_total, total, rules):
+        return f"{raw_total} faan, capped at the limit, {total}"
+
+    def points_text(self, total, points, rules):
+        scale = "half-spicy" if rules["scale"] == "half_spicy" else "full-spicy"
+        multiplier = HALF_SPICY[total] if rules["scale"] == "half_spicy" else 2 ** total
+        stake = whole(rules["stake"])
+        return (f"{total} faan: {multiplier} on the {scale} scale x stake {stake} = "
+                f"{whole(points)} a portion")
+
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, points) for seat in ctx.others]
+            return [(seat, winner, points, "self-drawn: 1 portion from each")
+                    for seat in ctx.others]
         if rules["payment"] == "full_gun":
-            return [(ctx.discarder, winner, 2 * points)]
-        return [(ctx.discarder, winner, points)] + [
-            (seat, winner, points / 2) for seat in ctx.others if seat != ctx.discarder]
+            return [(ctx.discarder, winner, 2 * points, "discarder, full gun: 2 portions")]
+        return [(ctx.discarder, winner, points, "discarder, half gun: 1 portion")] + [
+            (seat, winner, points / 2, "half gun: half a portion")
+            for seat in ctx.others if seat != ctx.discarder]
 
 
 VARIANT = HongKong()

@@ -2,7 +2,6 @@
 
 from .. import tiles
 from ..decompose import Forms
-from ..errors import HandError
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PUNG
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, number_at_least
@@ -572,6 +571,7 @@ class Shanghai(Variant):
     unit = "fan"
     table = PatternTable(PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))  # flowers may be shown; no pattern reads them
+    printed_ids = True  # the seed numbers its patterns 1A..100K
     context_fields = frozenset({
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
         "kong_replacement", "robbing_kong", "heavenly", "earthly", "ready_announced",
@@ -584,13 +584,6 @@ class Shanghai(Variant):
                "total; 3: the discarder pays the total and each other player half of it",
                choices=(1, 2, 3)),
     )
-
-    def check_rules(self, raw):
-        rules = super().check_rules(raw)
-        if rules["minimum_fan"] > rules["limit"]:
-            raise HandError("bad_context", f"House option 'minimum_fan' ({rules['minimum_fan']}) "
-                            f"cannot be above the limit ({rules['limit']}): no hand could win.")
-        return rules
 
     def forms(self, rules) -> Forms:
         return FORMS
@@ -606,14 +599,25 @@ class Shanghai(Variant):
     def minimum(self, rules) -> int:
         return rules["minimum_fan"]
 
+    def capped_text(self, raw_total, total, rules):
+        if rules["limit"] == 200 and total == 100 and raw_total > 100:
+            return (f"{raw_total} fan counts as 100: with limit 200, a total above 100 and "
+                    "below 200 is not valid and counts as 100")
+        return f"{raw_total} fan, capped at the limit, {total}"
+
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, points) for seat in ctx.others]
+            return [(seat, winner, points, "self-drawn: each other player pays the total")
+                    for seat in ctx.others]
         way = rules["payment"]
-        rows = [(ctx.discarder, winner, points * (2 if way == 2 else 1))]
+        if way == 2:
+            return [(ctx.discarder, winner, 2 * points, "discarder pays twice the total "
+                     "(payment 2)")]
+        rows = [(ctx.discarder, winner, points, f"discarder pays the total (payment {way})")]
         if way == 3:
-            rows += [(seat, winner, points / 2) for seat in ctx.others if seat != ctx.discarder]
+            rows += [(seat, winner, points / 2, "half the total (payment 3)")
+                     for seat in ctx.others if seat != ctx.discarder]
         return rows
 
 

@@ -6,6 +6,7 @@ The whole deal (kongs paid at once, several winners, the wall's end) is settled 
 """
 
 from .. import deal_sichuan, tiles
+from ..deal_sichuan import plural
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, PAIR, Hand, build_hand, count_copies, set_of_group, standard_copies
@@ -180,11 +181,19 @@ class Sichuan(Variant):
     def points(self, total, rules) -> int:
         return 2 ** total if total else 1
 
+    def capped_text(self, raw_total, total, rules):
+        return f"{raw_total} fan, capped at {total} (fan_cap)"
+
+    def points_text(self, total, points, rules):
+        return f"{total} fan: 2^{total} = {points} points" if total else "0 fan: 1 point"
+
+
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, points + 1) for seat in ctx.opponents]
-        return [(ctx.discarder, winner, points)]
+            return [(seat, winner, points + 1, f"self-drawn: {plural(points, 'point')} + 1 from "
+                     "each player still in") for seat in ctx.opponents]
+        return [(ctx.discarder, winner, points, f"discarder pays the {plural(points, 'point')}")]
 
     def settle_deal(self, request) -> dict:
         """A whole deal (contract §5): kongs, wins, the wall's end, as a ledger per event."""
