@@ -54,6 +54,8 @@ CONTEXT_VALUES = [
     ("--round-wind", "round_wind", "the round wind: E, S, W or N"),
     ("--discarder", "discarder", "the seat whose discard was won"),
     ("--void-suit", "void_suit", "Sichuan's declared void suit: m, p or s"),
+    ("--exchanger", "exchanger", "American temporary table: the seat whose joker exchange gave "
+                                 "the winner the tile (pays for all three)"),
 ]
 
 

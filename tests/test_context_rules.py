@@ -334,3 +334,25 @@ def test_every_answer_is_a_result_or_bad_context_and_only_players_at_the_table_p
         # On a discard, the discarder is one of the payers and is at the table.
         assert ctx.discarder in {t["from"] for t in transfers}
     assert sum(result["payments"]["net"].values()) == 0
+
+
+def test_the_settle_door_refuses_an_impossible_win_naming_its_event():
+    # A win entered by its fans alone still obeys the rules about the context.
+    request = {"variant": "sichuan", "events": [
+        {"type": "kong", "seat": "E", "kind": "concealed"},
+        {"type": "win", "seat": "S", "fans": 2, "discarder": "E", "kong_replacement": True}]}
+    run = subprocess.run([sys.executable, "manage.py", "settle", "--json", "-"], text=True,
+                         input=json.dumps(request), capture_output=True)
+    assert run.returncode == 2
+    error = json.loads(run.stdout)["error"]
+    assert (error["code"], error["event"]) == ("bad_context", 1)
+    assert "(kong_replacement, self_drawn)" in error["message"]
+
+
+def test_the_short_command_line_names_the_exchanger():
+    # Temporary table, South's joker exchange gave East the tile: 25, South pays for all three.
+    run = subprocess.run([sys.executable, "manage.py", "score", "american",
+                          "111m 2222p 3333sJ NN", "--exchanger", "S", "--rule", "card=temporary",
+                          "--json"], text=True, capture_output=True, check=True)
+    result = json.loads(run.stdout)
+    assert result["payments"]["net"] == {"E": 75, "S": -75, "W": 0, "N": 0}
