@@ -6,6 +6,7 @@ From the environment, like the Django settings:
     WEB_CONCURRENCY=3                worker processes (default: one per core + 1)
     GUNICORN_TIMEOUT=30              seconds a worker may be silent before it is restarted
     GUNICORN_ACCESS_LOG=1            one access-log line per request on standard output
+                                     (a table's token never in it: TokenFreeLogger)
 
 A value that cannot be read stops the start with an error naming the variable. Serving under
 gunicorn is production: DJANGO_DEBUG is 0 unless the environment says otherwise, so the Django
@@ -14,6 +15,9 @@ settings then require DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS.
 
 import multiprocessing
 import os
+import re
+
+from gunicorn.glogging import Logger
 
 
 def _int(name, default):
@@ -52,6 +56,24 @@ limit_request_field_size = 8190
 # Trust X-Forwarded-* only from a proxy on this machine (the default, stated).
 forwarded_allow_ips = "127.0.0.1,::1"
 accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG", "0") in {"1", "true", "yes"} else None
+
+# A table's tokens are its keys (/tables/<view>/, /tables/e/<edit>/): a log is read by more people,
+# and kept longer, than the links are. Every value the access log can write (the request line,
+# the path, the referer, any header, a redirect's Location) has them replaced by "…".
+TABLE_TOKEN = re.compile(r"(/tables/(?:e/)?)(?!new(?![^/?#\s\"]))[^/?#\s\"]+")
+
+
+def without_tokens(value):
+    return TABLE_TOKEN.sub(r"\1…", value) if isinstance(value, str) else value
+
+
+class TokenFreeLogger(Logger):
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        return {name: without_tokens(value) for name, value in atoms.items()}
+
+
+logger_class = TokenFreeLogger
 errorlog = "-"
 # No runtime control socket (gunicornc): nothing to manage from outside, and two servers on one
 # machine (the load benchmark next to a running one) would share its default path.

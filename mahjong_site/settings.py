@@ -22,6 +22,7 @@ the start with an error that names the variable, rather than guessing.
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -69,6 +70,16 @@ def env_int(name, default):
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={value!r} is not an integer.") from None
+
+
+def env_rate(name, default):
+    """A django-ratelimit rate, "count/period": 20/h, 120/m, 5/10s."""
+    value = env_str(name, default)
+    if not re.fullmatch(r"\d+/\d*[smhd]", value):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a rate: write count/period, e.g. 120/m or 20/h."
+        )
+    return value
 
 
 def env_list(name, default):
@@ -150,6 +161,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache: Django's local memory by default, which is per process (each gunicorn worker counts
+# on its own, so a limit below is at most workers x the rate per address). A cache shared by the
+# workers (memcached, Redis) is an environment choice: DJANGO_CACHE_BACKEND (a Django cache
+# backend's dotted path) and DJANGO_CACHE_LOCATION.
+CACHES = {
+    "default": {
+        "BACKEND": env_str("DJANGO_CACHE_BACKEND",
+                           "django.core.cache.backends.locmem.LocMemCache"),
+        "LOCATION": env_str("DJANGO_CACHE_LOCATION", "mahjong"),
+    },
+}
+
+# Abuse limits on the tables (django-ratelimit, counted in the cache above), per client address:
+# the key is 'ip', REMOTE_ADDR. Behind a proxy on this machine REMOTE_ADDR is the proxy, so every
+# client shares one count: name the header the proxy sets to the client's address (and that a
+# client cannot set through it) in DJANGO_RATELIMIT_IP_META_KEY, e.g. HTTP_X_REAL_IP. Rates are
+# django-ratelimit's "count/period" (period s, m, h or d); generous for a real table.
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_IP_META_KEY = env_str("DJANGO_RATELIMIT_IP_META_KEY", "") or None
+TABLES_NEW_RATE = env_rate("DJANGO_TABLES_NEW_RATE", "20/h")     # tables opened per address
+TABLES_WRITE_RATE = env_rate("DJANGO_TABLES_WRITE_RATE", "120/m")  # saves per address
+TABLES_MAX_HANDS = env_int("DJANGO_TABLES_MAX_HANDS", 2000)       # hands one table keeps
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]

@@ -5,6 +5,8 @@ The forms check what players type; the money comes from `scoring.tables`, which 
 An engine error (a winner who is dreaming, a deal event that cannot happen) becomes a form error.
 """
 
+import unicodedata
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -19,12 +21,43 @@ UNIT_LABELS = {"fan": _("Fans"), "faan": _("Faan"), "points": _("Points")}
 MAX_PLAYERS = 5
 
 
+def visible_text(text: str) -> str:
+    """A name as it is kept: Unicode NFC, without invisible format characters (Unicode category
+    Cf: zero-width spaces and joiners, bidi direction controls such as U+202E), control
+    characters and line breaks as spaces, runs of spaces as one, no space at either end."""
+    kept = []
+    for char in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(char)
+        if category == "Cf":
+            continue
+        kept.append(" " if category in ("Cc", "Zs", "Zl", "Zp") else char)
+    return unicodedata.normalize("NFC", " ".join("".join(kept).split()))
+
+
+def same_name(name: str) -> str:
+    """What two names must differ in: case does not count (casefold)."""
+    return unicodedata.normalize("NFC", name.casefold())
+
+
+class NameField(forms.CharField):
+    """A name typed by a player, kept visible (`visible_text`); one made only of invisible
+    characters is refused rather than taken as an empty seat."""
+
+    def to_python(self, value):
+        typed = super().to_python(value)
+        name = visible_text(typed)
+        if typed and not name:
+            raise ValidationError(_("This name has only invisible characters: type a name "
+                                    "that can be read."), code="invisible")
+        return name
+
+
 def seat_choices(names, position: tables.Position):
     return [(str(player), f"{wind} · {names[player]}") for wind, player in position.seating()]
 
 
 class TableForm(forms.Form):
-    name = forms.CharField(label=_("Table name"), max_length=80, required=False)
+    name = NameField(label=_("Table name"), max_length=80, required=False)
     variant = forms.ChoiceField(label=_("Variant"), choices=())
 
     def __init__(self, data=None, variant_id=None):
@@ -37,7 +70,7 @@ class TableForm(forms.Form):
         self.rotation = tables.rotation_of(self.variant_id)
         winds = [_("East"), _("South"), _("West"), _("North"), _("Dreamer (sits out first)")]
         for i in range(MAX_PLAYERS):
-            self.fields[f"player{i}"] = forms.CharField(
+            self.fields[f"player{i}"] = NameField(
                 label=winds[i], max_length=30, required=i < min(self.rotation.players),
                 widget=forms.TextInput(attrs={"autocomplete": "off"}))
         self.options = self.variant.describe()["options"]
@@ -56,14 +89,14 @@ class TableForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        names = [data.get(f"player{i}", "").strip() for i in range(MAX_PLAYERS)]
+        names = [data.get(f"player{i}") or "" for i in range(MAX_PLAYERS)]
         if any(not n for n in names[:3]):
             return data
         count = len([n for n in names if n])
         if any(not n for n in names[:count]):
             raise ValidationError(_("Fill the seats in order: East, South, West, North, then the "
                                     "dreamer."))
-        if len({n.casefold() for n in names[:count]}) != count:
+        if len({same_name(n) for n in names[:count]}) != count:
             raise ValidationError(_("Two players have the same name."))
         if count not in self.rotation.players:
             allowed = ", ".join(map(str, self.rotation.players))

@@ -2,26 +2,41 @@
 
 Two links per table, both unguessable: /tables/<view_token>/ shows the game; /tables/e/<edit_token>/
 shows it with the forms that change it. A token is looked up only among the tokens of its own
-kind, so a view token never edits and a guessed token is a 404.
+kind, so a view token never edits and a guessed token is a 404; one that is not shaped like a
+token is a 404 before any query (table_urls). Token pages are never stored by a cache.
 
-Every form posts to a real URL and redirects back (works without JavaScript); under htmx the same
-view answers with the board fragment instead, which the form swaps in. Form errors are a 200.
+Every form posts to a real URL and redirects back (works without JavaScript). Under htmx, a save
+answers with what changed only: the record forms (the swap's target), and out of band the totals,
+the new hand's row and the row before it (which loses its undo button). Form errors are a 200.
+
+Every form that writes carries a one-time key (`once`, a uuid4 made when the form is shown): the
+same form sent twice stores one hand and gets the first answer again (`once_only`). Writes are
+limited per client address (`limited`, django-ratelimit on Django's cache).
 """
 
-from decimal import Decimal
+import uuid
+from functools import wraps
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_ratelimit.core import is_ratelimited
 
 from scoring import tables
+from scoring import views as scorer_views
 from scoring.engine.context import FLAGS
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
-from scoring.forms import ScoreForm, query_pairs
-from scoring.models import Stale, Table
+from scoring.engine.variants.american import is_card_text
+from scoring.forms import ScoreForm, query_pairs, rule_text
+from scoring.models import Full, Once, Replayed, Stale, Submission, Table
 from scoring.table_forms import (
     SELF_DRAWN,
     FalseWinForm,
@@ -32,13 +47,123 @@ from scoring.table_forms import (
 )
 
 TABLE_COOKIE = "mahjong_table"
+HISTORY = 50  # hands the board shows at once; older ones a page at a time
 NOTICES = {
     "stale": "Someone changed this hand on another phone after you opened it: nothing was "
              "saved. Here is the table as it is now; make your change again if it is still needed.",
     "undone": "Hand undone; the totals are recomputed.",
     "saved": "Hand saved; the totals are recomputed.",
+    "new_link": "This is the table's new write link: the old one no longer opens it. Share this "
+                "one with the players who keep the score.",
 }
 
+no_store = cache_control(no_store=True)  # a page found by a token stays out of every cache
+
+
+class OnceKeys:
+    """`{{ once.key }}` in a template: a new one-time key each time a form is shown."""
+
+    @property
+    def key(self) -> str:
+        return uuid.uuid4().hex
+
+
+ONCE = OnceKeys()
+
+
+# Guards ---------------------------------------------------------------------------------------
+
+def _refused(request, status, title, message, retry_after=None):
+    """A write refused for a reason that is not the form's (too many, a key from elsewhere): a
+    page with `status`; under htmx, the message in the board's notice slot (htmx 2 swaps no 4xx
+    answer, so there it is a 200 that says the same)."""
+    context = {"title": title, "message": message}
+    if request.htmx:
+        response = render(request, "tables/partials/_refused.html", context)
+        retarget(response, "#notice")
+        reswap(response, "outerHTML")
+    else:
+        response = render(request, "tables/refused.html", context, status=status)
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def limited(group, rate_setting):
+    """A POST over `settings.<rate_setting>` ("120/m") from one client address is answered 429.
+    Counted by django-ratelimit in Django's cache (per process unless the cache is shared; the
+    address is REMOTE_ADDR unless RATELIMIT_IP_META_KEY names the proxy's header)."""
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if is_ratelimited(request, group=group, key="ip", method="POST", increment=True,
+                              rate=lambda _group, _request: getattr(settings, rate_setting)):
+                return _refused(request, 429, _("Too many at once"), _(
+                    "More than %(rate)s came from this address. Nothing was saved: wait a "
+                    "little, then send it again.") % {"rate": _rate_text(rate_setting)},
+                    retry_after=60)
+            return view(request, *args, **kwargs)
+        return wrapped
+    return decorator
+
+
+def _rate_text(rate_setting) -> str:
+    """"120/m" -> "120 saves per minute", "5/10s" -> "5 saves per 10 seconds"."""
+    count, _slash, period = getattr(settings, rate_setting).partition("/")
+    what = _("new tables") if rate_setting == "TABLES_NEW_RATE" else _("saves")
+    unit = {"s": _("second"), "m": _("minute"), "h": _("hour"), "d": _("day")}[period[-1]]
+    span = f"{period[:-1]} {unit}s" if period[:-1] not in ("", "1") else unit
+    return f"{count} {what} per {span}"
+
+
+def _target(table, notice="") -> str:
+    """Where a write sends the phone: the edit page (with its notice)."""
+    url = reverse("table-edit", args=[table.edit_token])
+    return f"{url}?notice={notice}" if notice else url
+
+
+def once_only(notice=""):
+    """The view's POST carries a one-time key: a key stored already (a double tap, a retry after
+    a lost answer) is answered as the first time, the redirect to `_target(table, notice)` (under
+    htmx, the same place through HX-Redirect), and nothing is written again. The view passes
+    `request.once` to the model's write, which stores the key in the write's transaction."""
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            request.once = None
+            if request.method == "POST":
+                request.once = _once(request, kwargs.get("token", ""), notice)
+                prior = request.once and Submission.objects.filter(key=request.once.key).first()
+                if prior:
+                    return _again(request, prior)
+            try:
+                return view(request, *args, **kwargs)
+            except Replayed as again:  # sent twice at the same moment: the second waited
+                return _again(request, again.submission)
+        return wrapped
+    return decorator
+
+
+def _once(request, token, notice) -> Once | None:
+    """The form's one-time key; a form without one (an old page, a script) is written as sent."""
+    try:
+        key = uuid.UUID(request.POST.get("once", ""))
+    except ValueError:
+        return None
+    return Once(key, token, lambda table: _target(table, notice))
+
+
+def _again(request, prior):
+    if prior.posted_to != request.once.posted_to:
+        return _refused(request, 409, _("Form sent elsewhere"), _(
+            "This form was already sent from another page. Nothing was saved: open the table "
+            "again and send it from there."))
+    if request.htmx:
+        return HttpResponseClientRedirect(prior.target)
+    return redirect(prior.target)
+
+
+# The board ------------------------------------------------------------------------------------
 
 def _table(token, edit=False) -> Table:
     if edit:
@@ -50,36 +175,40 @@ def _unit(table) -> str:
     return VARIANTS[table.variant].unit
 
 
+def _rules(table) -> dict:
+    """Every house option of the table's variant, as the table agreed it."""
+    return {option["name"]: table.rules.get(option["name"], option["default"])
+            for option in VARIANTS[table.variant].describe()["options"]}
+
+
 def scorer_link(table, position, hand=None, context=None) -> str:
     """The scoring page, set up for this table: variant, round wind and house rules; with a hand
-    and its context, the link that reproduces the hand as the table scored it."""
-    rules = {option["name"]: table.rules.get(option["name"], option["default"])
-             for option in VARIANTS[table.variant].describe()["options"]}
+    and its context, the link that reproduces the hand as the table scored it. The link goes
+    through the table (table-score), which brings its rules: a pasted card is never in it."""
+    rules = {name: value for name, value in _rules(table).items()
+             if not (name == "card" and is_card_text(value))}
     if hand is None:
         context = {"round_wind": position.round_wind}
-    return f"{reverse('index')}?{urlencode(query_pairs(table.variant, hand, context, rules))}"
+    query = urlencode(query_pairs(table.variant, hand, context, rules))
+    return f"{reverse('table-score', args=[table.view_token])}?{query}"
 
 
-def board(table, edit, **extra) -> dict:
-    hands, found = table.game()
-    rows = table.rows(hands)
-    position = found[-1]
-    n = len(table.players)
-    totals = rows[-1]["totals"] if rows else [Decimal(0)] * n
+def _now(table, edit, latest, **extra) -> dict:
+    """What the board shows above the hands, after `latest` (the last hand, or None)."""
+    position = table.position(latest)
+    totals = table.totals(latest)
     names = table.players
     standings = [{"player": i, "name": name, "total": totals[i], "seat": position.seat_of(i),
                   "dealer": i == position.dealer} for i, name in enumerate(names)]
     seat_order = {w: k for k, w in enumerate("ESWN")}
     standings.sort(key=lambda s: seat_order.get(s["seat"], 9))
-    for row in rows:
-        row["changes"] = list(zip(names, row["net"], strict=True))
     context = {
-        "table": table, "edit": edit, "rows": list(reversed(rows)), "position": position,
-        "standings": standings, "names": names, "unit": _unit(table),
-        "variant": VARIANTS[table.variant], "dreamer": None if position.dreamer is None
-        else names[position.dreamer], "game_over": tables.game_over(table.variant, position),
-        "rotation": tables.rotation_of(table.variant),
-        "last": hands[-1] if hands else None, "scorer": scorer_link(table, position),
+        "table": table, "edit": edit, "position": position, "standings": standings,
+        "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
+        "dreamer": None if position.dreamer is None else names[position.dreamer],
+        "game_over": tables.game_over(table.variant, position),
+        "rotation": tables.rotation_of(table.variant), "last": latest,
+        "scorer": scorer_link(table, position), "once": ONCE,
     }
     if edit and "win_form" not in extra:
         extra["win_form"] = WinForm(names=names, position=position, unit=_unit(table))
@@ -89,46 +218,106 @@ def board(table, edit, **extra) -> dict:
     return context
 
 
-def _page(request, table, edit, status=200, **extra):
-    template = "tables/partials/_board.html" if request.htmx else "tables/table.html"
-    return render(request, template, board(table, edit, **extra), status=status)
+def _rows(table, rows) -> list[dict]:
+    for row in rows:
+        row["changes"] = list(zip(table.players, row["net"], strict=True))
+    return rows
 
 
-def _done(request, table, notice):
-    """After a write: the fresh board under htmx, else back to the edit page (post/redirect/get)."""
-    if request.htmx:
-        return _page(request, table, True, notice=NOTICES[notice])
-    return redirect(f"{reverse('table-edit', args=[table.edit_token])}?notice={notice}")
+def board(table, edit, before=None, **extra) -> dict:
+    """The board: now, the record forms (edit link, latest page), and a page of hands, the
+    latest first: the last HISTORY, or the HISTORY before hand `before`."""
+    hands = table.hands.order_by("-number")
+    if before:
+        hands = hands.filter(number__lt=before)
+    page = list(hands[:HISTORY + 1])
+    older = page[HISTORY - 1].number if len(page) > HISTORY else None
+    page = page[:HISTORY]
+    latest = (page[0] if page else None) if not before else (table.last_hands() or [None])[0]
+    context = _now(table, edit and not before, latest, **extra)
+    context.update({"rows": _rows(table, table.rows(page)), "older": older, "before": before,
+                    "has_hands": latest is not None})
+    return context
+
+
+def _page(request, table, edit, **extra):
+    before = _int(request.GET.get("before")) if request.method == "GET" else -1
+    before = before if before > 1 else None
+    if request.htmx and before:
+        template = "tables/partials/_rows.html"  # the "older hands" button's fragment
+    elif request.htmx:
+        template = "tables/partials/_board.html"
+    else:
+        template = "tables/table.html"
+    return render(request, template, board(table, edit, before, **extra))
+
+
+def _record(request, table, **extra):
+    """The record forms again (an error to show): under htmx the record section only."""
+    if not request.htmx:
+        return _page(request, table, True, **extra)
+    latest = (table.last_hands() or [None])[0]
+    return render(request, "tables/partials/_record.html", _now(table, True, latest, **extra))
+
+
+def _done(request, table, notice, whole=False):
+    """After a write: under htmx what changed (the record forms; out of band the totals, the
+    new or removed row and the row before it), or the `whole` board when more moved; else back
+    to the edit page (post/redirect/get)."""
+    if not request.htmx:
+        return redirect(_target(table, notice))
+    latest = table.last_hands(2)
+    if whole or notice == "stale" or not latest:
+        response = render(request, "tables/partials/_board.html",
+                          board(table, True, notice=NOTICES[notice]))
+        return reswap(retarget(response, "#board"), "outerHTML")
+    context = _now(table, True, latest[0], notice=NOTICES[notice])
+    rows = _rows(table, table.rows(latest))
+    if notice == "saved":  # a new last hand; the one before loses its undo button
+        context.update({"added": rows[0], "changed": rows[1] if len(rows) > 1 else None})
+    else:  # the last hand undone: its row goes, the one before gets the undo button
+        context.update({"removed": latest[0].number + 1, "changed": rows[0]})
+    return render(request, "tables/partials/_saved.html", context)
 
 
 # Pages ----------------------------------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
+@limited("tables-new", "TABLES_NEW_RATE")
+@once_only()
 def new_table(request):
     if request.method == "POST":
         form = TableForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            table = Table.objects.create(name=data["name"], variant=form.variant_id,
-                                         rules=data["rules"], players=data["players"])
-            return redirect("table-edit", table.edit_token)
+            table = Table.open(request.once, name=data["name"], variant=form.variant_id,
+                               rules=data["rules"], players=data["players"])
+            return redirect(_target(table))
     else:
         form = TableForm(None, variant_id=request.GET.get("variant"))
         for name in form.fields:  # a variant change keeps what was typed
             if name in request.GET and name != "variant":
                 form.fields[name].initial = request.GET[name]
     template = "tables/partials/_new_form.html" if request.htmx else "tables/new.html"
-    return render(request, template, {"form": form})
+    return render(request, template, {"form": form, "once": ONCE})
 
 
+@no_store
 @require_GET
 def table_view(request, token):
     return _page(request, _table(token), False)
 
 
-@require_GET
+@no_store
+@require_http_methods(["GET", "POST"])
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("new_link")
 def table_edit(request, token):
+    """The edit page; a POST replaces its link (the old one is then a 404)."""
     table = _table(token, edit=True)
+    if request.method == "POST":
+        table.new_edit_token(request.once)
+        return redirect(_target(table, "new_link"))
     notice = NOTICES.get(request.GET.get("notice", ""))
     response = _page(request, table, True, notice=notice)
     # The scoring page's "add to table" button finds this table through this cookie.
@@ -137,58 +326,89 @@ def table_edit(request, token):
     return response
 
 
+@no_store
+@require_GET
+def table_scorer(request, token):
+    """The scoring page with this table's variant and house rules, a pasted American card
+    included: the table's links carry the table, not the card."""
+    table = _table(token)
+    query = request.GET.copy()
+    query["variant"] = table.variant
+    for name, value in _rules(table).items():
+        query[f"{table.variant}-{name}"] = rule_text(value)
+    request.GET = query
+    return scorer_views.index(request)
+
+
+@no_store
 @require_POST
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("saved")
 def add_win(request, token):
     table = _table(token, edit=True)
-    position = table.game()[1][-1]
-    form = WinForm(request.POST, names=table.players, position=position, unit=_unit(table))
+    form = WinForm(request.POST, names=table.players, position=table.position(),
+                   unit=_unit(table))
     if form.is_valid():
         winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
         try:
             table.add_hand(lambda pos: tables.quick_entry(
-                table.variant, table.rules, pos, winner, form.discarder, form.self_drawn, total))
-        except HandError as error:
+                table.variant, table.rules, pos, winner, form.discarder, form.self_drawn, total),
+                request.once)
+        except (HandError, Full) as error:
             form.add_error(None, error.message)
         else:
             return _done(request, table, "saved")
-    return _page(request, table, True, win_form=form)
+    return _record(request, table, win_form=form)
 
 
+@no_store
 @require_POST
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("saved")
 def add_false_win(request, token):
     """American: a declared win that was not one, a hand of its own with no winner."""
     table = _table(token, edit=True)
     if table.variant not in tables.FALSE_WINS:
         raise Http404("This table's variant has no false win.")
-    position = table.game()[1][-1]
-    form = FalseWinForm(request.POST, names=table.players, position=position)
+    form = FalseWinForm(request.POST, names=table.players, position=table.position())
     if form.is_valid():
         declarer = form.cleaned_data["declarer"]
         try:
             table.add_hand(lambda pos: tables.false_win(
-                table.variant, table.rules, pos, declarer, form.discarder, form.self_drawn))
-        except HandError as error:
+                table.variant, table.rules, pos, declarer, form.discarder, form.self_drawn),
+                request.once)
+        except (HandError, Full) as error:
             form.add_error(None, error.message)
         else:
             return _done(request, table, "saved")
-    return _page(request, table, True, false_win_form=form)
+    return _record(request, table, false_win_form=form)
 
 
+@no_store
 @require_POST
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("saved")
 def add_draw(request, token):
     table = _table(token, edit=True)
-    table.add_hand(tables.drawn)
+    try:
+        table.add_hand(tables.drawn, request.once)
+    except Full as error:
+        return _record(request, table, problem=error.message)
     return _done(request, table, "saved")
 
 
+@no_store
 @require_http_methods(["GET", "POST"])
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("saved")
 def from_scorer(request, token):
     """The scoring page's result, added to the table: confirm who won and from whom; the hand is
-    scored again for the winner's seat, the round wind and the table's house rules."""
+    scored again for the winner's seat, the round wind and the table's house rules (its card
+    too: the scorer's link does not carry a pasted card)."""
     table = _table(token, edit=True)
     query = request.POST.get("q", "") if request.method == "POST" else request.GET.urlencode()
-    scorer = ScoreForm(QueryDict(query))
-    position = table.game()[1][-1]
+    scorer = ScoreForm(_with_table_rules(table, query))
+    position = table.position()
     problem = None
     if not scorer.is_valid() or not scorer.cleaned_data.get("hand"):
         problem = "The scorer's link has no valid hand."
@@ -200,8 +420,9 @@ def from_scorer(request, token):
         form = WinForm(request.POST, names=table.players, position=position, with_total=False)
         if problem is None and form.is_valid():
             try:
-                table.add_hand(lambda pos: _scored(table, pos, form, request_, query))
-            except HandError as error:
+                table.add_hand(lambda pos: _scored(table, pos, form, request_, query),
+                               request.once)
+            except (HandError, Full) as error:
                 form.add_error(None, error.message)
             else:
                 return _done(request, table, "saved")
@@ -220,7 +441,17 @@ def from_scorer(request, token):
     return render(request, "tables/from_scorer.html", {
         "table": table, "form": form, "query": query, "problem": problem, "position": position,
         "hand": request_["hand"] if request_ else "", "preview": preview, "unit": _unit(table),
-        "names": table.players})
+        "names": table.players, "once": ONCE})
+
+
+def _with_table_rules(table, query: str) -> QueryDict:
+    """The scorer's query with the table's house rules in place of the link's (a link of the
+    table's own variant only: another variant is refused as it is)."""
+    data = QueryDict(query, mutable=True)
+    if data.get("variant") == table.variant:
+        for name, value in _rules(table).items():
+            data[f"{table.variant}-{name}"] = rule_text(value)
+    return data
 
 
 def _source(value):
@@ -263,12 +494,15 @@ def _scored(table, position, form, engine_request, query):
     return recorded
 
 
+@no_store
 @require_http_methods(["GET", "POST"])
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("saved")
 def add_deal(request, token):
     """A deal as its events (kongs, wins in order, the wall's end), for a variant that pays during
     the deal (Sichuan)."""
     table = _table(token, edit=True)
-    position = table.game()[1][-1]
+    position = table.position()
     events = deal_formset(request.POST or None, names=table.players, position=position)
     wall = WallEndForm(request.POST or None, names=table.players, position=position)
     problem = None
@@ -281,24 +515,26 @@ def add_deal(request, token):
             return tables.settled_deal(table.variant, table.rules, pos,
                                        found + ([end] if end else []))
         try:
-            table.add_hand(record)
-        except HandError as error:
+            table.add_hand(record, request.once)
+        except (HandError, Full) as error:
             problem = error.message
         else:
             return _done(request, table, "saved")
     return render(request, "tables/deal.html", {
         "table": table, "events": events, "wall": wall, "problem": problem,
-        "position": position, "names": table.players})
+        "position": position, "names": table.players, "once": ONCE})
 
 
+@no_store
 @require_http_methods(["GET", "POST"])
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("saved")
 def edit_hand(request, token, hand_id):
     table = _table(token, edit=True)
-    hands, found = table.game()
-    index = next((i for i, h in enumerate(hands) if h.pk == hand_id), None)
-    if index is None:
+    hand = table.hands.filter(pk=hand_id).first()
+    if hand is None:
         return _done(request, table, "stale")
-    hand, position = hands[index], found[index]
+    position = hand.position_before()
     initial = {"winner": hand.winner, "total": hand.total, "version": hand.version,
                "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
                else str(hand.discarder)}
@@ -308,14 +544,14 @@ def edit_hand(request, token, hand_id):
         version = _int(request.POST.get("version"))
         try:
             if request.POST.get("action") == "draw":
-                table.replace_hand(hand.pk, version, tables.drawn)
-                return _done(request, table, "saved")
+                table.replace_hand(hand.pk, version, tables.drawn, request.once)
+                return _done(request, table, "saved", whole=True)
             if form.is_valid():
                 winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
                 table.replace_hand(hand.pk, version, lambda pos: tables.quick_entry(
                     table.variant, table.rules, pos, winner, form.discarder, form.self_drawn,
-                    total))
-                return _done(request, table, "saved")
+                    total), request.once)
+                return _done(request, table, "saved", whole=True)
         except Stale:
             return _done(request, table, "stale")
         except HandError as error:
@@ -323,18 +559,23 @@ def edit_hand(request, token, hand_id):
     declarer = hand.detail.get("declarer")
     return render(request, "tables/hand_edit.html", {
         "table": table, "hand": hand, "form": form, "position": position,
-        "names": table.players, "unit": _unit(table),
+        "names": table.players, "unit": _unit(table), "once": ONCE,
         "declarer": None if declarer is None else table.players[declarer]})
 
 
+@no_store
 @require_POST
+@limited("tables-write", "TABLES_WRITE_RATE")
+@once_only("undone")
 def delete_hand(request, token, hand_id):
     table = _table(token, edit=True)
+    last = (table.last_hands() or [None])[0]
     try:
-        table.delete_hand(hand_id, _int(request.POST.get("version")))
+        table.delete_hand(hand_id, _int(request.POST.get("version")), request.once)
     except Stale:
         return _done(request, table, "stale")
-    return _done(request, table, "undone")
+    # Undoing the last hand changes its row only; a hand from the middle moves every later one.
+    return _done(request, table, "undone", whole=last is None or last.pk != hand_id)
 
 
 def _int(value) -> int:
@@ -344,6 +585,7 @@ def _int(value) -> int:
         return -1
 
 
+@no_store
 @require_GET
 def settle(request, token):
     table = _table(token)
@@ -356,13 +598,14 @@ def settle(request, token):
                       for t in transfers]})
 
 
+@no_store
 @require_GET
 def export_csv(request, token):
     table = _table(token)
     rows = table.rows()
-    totals = rows[-1]["totals"] if rows else [Decimal(0)] * len(table.players)
-    text = tables.csv_text(table.players, rows, tables.settle_up(totals))
+    text = tables.csv_text(table.players, rows, tables.settle_up(table.totals()))
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="table-{table.pk}.csv"'
+    # Named after the table, never its number (which would tell how many tables there are).
+    name = slugify(table.name)[:60] or "table"
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     return response
-

@@ -24,7 +24,7 @@ The rotation per variant, from the seeds:
 
 import csv
 import io
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 from itertools import combinations
@@ -112,6 +112,17 @@ class Position:
 
     def winds(self) -> str:
         return WINDS[:self.seated]
+
+
+def position_data(position: Position) -> dict:
+    """A position as JSON keeps it (what each stored hand holds)."""
+    data = asdict(position)
+    data["chairs"] = list(position.chairs)
+    return data
+
+
+def position_from(data: dict) -> Position:
+    return Position(**{**data, "chairs": tuple(data["chairs"])})
 
 
 def start(n_players: int) -> Position:
@@ -278,10 +289,10 @@ class Recorded:
 
 
 def by_player(position: Position, seat_transfers) -> list[Transfer]:
-    """The engine's (payer seat, payee seat, amount) as transfers between players; a seat nobody
-    sits in (North at a three-player table) neither pays nor collects."""
+    """The engine's (payer seat, payee seat, amount[, reason]) as transfers between players; a
+    seat nobody sits in (North at a three-player table) neither pays nor collects."""
     found = []
-    for payer, payee, amount in seat_transfers:
+    for payer, payee, amount, *_ in seat_transfers:
         a, b = position.player_at(payer), position.player_at(payee)
         if a is not None and b is not None and amount:
             found.append(Transfer(a, b, money(amount)))
@@ -429,6 +440,18 @@ def settled_deal(variant_id: str, rules: dict, position: Position, events: list[
 
 # CSV ------------------------------------------------------------------------------------------
 
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(value) -> str:
+    """Text someone typed (a name), made inert for a spreadsheet: a leading quote before a
+    formula's first character. The numbers written here (amounts, hand numbers) do not pass
+    through this, so -10 stays a number."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer]) -> str:
     """One line per hand (what happened, each player's change and running total), then the
     settle-up. `declarer`: who declared a false win (American), which has no winner."""
@@ -436,16 +459,18 @@ def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer]) -> 
     writer = csv.writer(out)
     writer.writerow(["hand", "round", "dealer", "kind", "winner", "discarder", "self_drawn",
                      "total", "declarer"]
-                    + [f"{n} change" for n in names] + [f"{n} total" for n in names])
+                    + [text_cell(f"{n} change") for n in names]
+                    + [text_cell(f"{n} total") for n in names])
     for row in rows:
-        writer.writerow([row["number"], row["round_wind"], row["dealer"], row["kind"],
-                         row["winner"] or "", row["discarder"] or "",
+        writer.writerow([row["number"], row["round_wind"], text_cell(row["dealer"]), row["kind"],
+                         text_cell(row["winner"] or ""), text_cell(row["discarder"] or ""),
                          "yes" if row["self_drawn"] else "",
                          "" if row["total"] is None else row["total"],
-                         row.get("declarer") or ""]
+                         text_cell(row.get("declarer") or "")]
                         + [show(x) for x in row["net"]] + [show(x) for x in row["totals"]])
     writer.writerow([])
     writer.writerow(["settle up", "from", "to", "amount"])
     for t in settlement:
-        writer.writerow(["", names[t.payer], names[t.payee], show(t.amount)])
+        writer.writerow(["", text_cell(names[t.payer]), text_cell(names[t.payee]),
+                         show(t.amount)])
     return out.getvalue()

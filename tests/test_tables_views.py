@@ -70,10 +70,12 @@ def test_quick_entry_adds_a_hand_and_the_totals(client, table):
     assert 'data-total="10"' in page and "Hand 2" in page and "Bob deals" not in page
 
 
-def test_quick_entry_under_htmx_answers_with_the_board(client, table):
+def test_quick_entry_under_htmx_answers_with_what_changed(client, table):
     response = win(client, table, 1, "self", 6, **HTMX)
     text = response.content.decode()
-    assert response.status_code == 200 and text.lstrip().startswith('<div id="board"')
+    # The record forms (the swap's target), the totals and the new row out of band.
+    assert response.status_code == 200 and text.lstrip().startswith('<section id="record"')
+    assert 'id="board"' not in text
     assert 'data-total="18"' in text  # self-drawn 6: three pay 6
 
 
