@@ -13,8 +13,8 @@ matters:
     DJANGO_SECURE_SSL_REDIRECT=1               (default 1 in production)
     DJANGO_SECURE_PROXY_SSL_HEADER=1           (behind a proxy that sets X-Forwarded-Proto)
     DJANGO_SECURE_HSTS_SECONDS=31536000
-    DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS=1
-    DJANGO_SECURE_HSTS_PRELOAD=1
+    DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS=1    (default 0: every subdomain HTTPS-only for a year)
+    DJANGO_SECURE_HSTS_PRELOAD=1               (default 0: asks browsers to preload the domain)
     DJANGO_STATIC_ROOT=/srv/scorer/static      (optional: where collectstatic writes)
 
 A value that cannot be read (DJANGO_DEBUG=maybe, a port that is not a number) stops
@@ -251,7 +251,11 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
+    # Subdomains and the preload list bind every host under the domain for good: only on request.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", False)
+    # check --deploy asks for both; leaving them off is this deployment's decision, not a slip.
+    SILENCED_SYSTEM_CHECKS = (["security.W005"] if not SECURE_HSTS_INCLUDE_SUBDOMAINS else []) + (
+        ["security.W021"] if not SECURE_HSTS_PRELOAD else [])
     if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -10,13 +10,14 @@ whole page and, under htmx, the result fragment. A bad hand is a fragment with s
 """
 
 import json
+from functools import wraps
 from itertools import groupby
 
 from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scoring import engine, openapi
 from scoring.doors import bad_request, run_json, too_large
@@ -30,11 +31,32 @@ YEAR = 365 * 24 * 3600
 
 
 def _remembered(request) -> dict:
+    """The house rules remembered per variant; a cookie that is not that shape is ignored (the
+    engine still checks every value it passes on)."""
     try:
         value = json.loads(request.COOKIES.get(HOUSE_COOKIE, "{}"))
     except ValueError:
         return {}
-    return value if isinstance(value, dict) else {}
+    if not isinstance(value, dict):
+        return {}
+    return {variant: rules for variant, rules in value.items() if isinstance(rules, dict)}
+
+
+def api_methods(*methods):
+    """Like require_http_methods, for the JSON API: a wrong method is a 405 with the error
+    shape (and the Allow header), not an empty page."""
+    def decorate(view):
+        @wraps(view)
+        def checked(request, *args, **kwargs):
+            if request.method not in methods:
+                response = JsonResponse(bad_request(
+                    f"{request.path} takes {' or '.join(methods)}, not {request.method}."),
+                    status=405)
+                response["Allow"] = ", ".join(methods)
+                return response
+            return view(request, *args, **kwargs)
+        return checked
+    return decorate
 
 
 def keyboard_rows(variant_id, kinds):
@@ -61,6 +83,7 @@ def index(request):
         "permalink": form.permalink_query() if valid and form.result else "",
         "keys": keyboard_rows(form.variant_id, form.variant.kinds),
         "claimed_chows": form.variant.claimed_chows,
+        "printed_ids": form.variant.printed_ids,
         "concealed_kongs": form.concealed_kongs,
     })
     if valid and form.result and request.htmx:
@@ -72,7 +95,7 @@ def index(request):
     return response
 
 
-@require_GET
+@require_safe
 def patterns(request, variant):
     if variant not in VARIANTS:
         raise Http404(f"No variant {variant}")
@@ -121,29 +144,31 @@ def _run_body(request, run):
 
 
 @csrf_exempt
-@require_POST
+@api_methods("POST")
 def api_score(request):
     return _run_body(request, engine.score)
 
 
 @csrf_exempt
-@require_POST
+@api_methods("POST")
 def api_settle(request):
     return _run_body(request, engine.settle)
 
 
 @csrf_exempt
-@require_GET
+@api_methods("GET", "HEAD")
 def api_variants(request):
     return JsonResponse(engine.catalog())
 
 
-@require_GET
+@csrf_exempt  # read-only: any other method is answered 405 by api_methods, not 403
+@api_methods("GET", "HEAD")
 def api_health(request):
     """The trivial JSON endpoint: the load benchmark's baseline, a proxy's liveness check."""
     return JsonResponse({"ok": True})
 
 
-@require_GET
+@csrf_exempt
+@api_methods("GET", "HEAD")
 def api_openapi(request):
     return JsonResponse(openapi.document())

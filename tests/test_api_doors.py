@@ -108,3 +108,26 @@ def test_a_body_not_sent_as_json_is_refused_with_415(client, url, content_type):
     assert response.status_code == 415
     assert response.json()["error"]["code"] == "bad_request"
     assert "application/json" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("method, url", [("get", "/api/score"), ("put", "/api/settle"),
+                                         ("post", "/api/variants"), ("delete", "/api/health")])
+def test_a_wrong_method_on_the_api_is_a_405_with_the_error_shape(client, method, url):
+    response = getattr(client, method)(url)
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "bad_request"
+    assert response["Allow"]
+
+
+@pytest.mark.parametrize("url", ["/", "/patterns/shanghai/", "/api/variants", "/api/health"])
+def test_head_works_on_pages(client, url):
+    assert client.head(url).status_code == 200
+
+
+@pytest.mark.parametrize("cookie", ['{"shanghai": "x"}', '[1, 2]', '{"shanghai": {"limit": 7}}',
+                                    "not json", '{"hongkong": {"stake": 1e999}}'])
+def test_a_bad_house_rules_cookie_is_ignored_never_a_500(client, cookie):
+    client.cookies["house_rules"] = cookie
+    for variant in ("shanghai", "hongkong"):
+        response = client.get("/", {"variant": variant, "hand": "234m567p22s[EEE][789p]+2s"})
+        assert response.status_code == 200

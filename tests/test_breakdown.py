@@ -21,7 +21,8 @@ RESULT = {
         },
         {"id": "2H", "name": "Fung", "english": "Honor tiles", "value": 2, "count": 2},
     ],
-    "excluded": [{"id": "1X", "by": "2H", "reason": "included"}],
+    "excluded": [{"id": "1X", "by": "2H", "name": "Xiao", "english": "Something small",
+                  "reason": "Fung (Honor tiles) already includes Something small."}],
     "decomposition": ["234m", "567p", "22s", "[111z]", "[789p]"],
     "alternatives": [],
     "waits": ["2s"],
@@ -44,7 +45,8 @@ def test_breakdown_shows_every_part_of_the_result():
     ]
     assert "  1A  Jiang (Special eyes, 將)  1 x 1" in text
     assert "  2H  Fung (Honor tiles)        2 x 2" in text  # 將 takes two columns
-    assert "  1X  excluded by 2H: included" in text
+    # Names, not ids, and the engine's reason.
+    assert "  Xiao (Something small): Fung (Honor tiles) already includes Something small." in text
     assert "Decomposition: 234m 567p 22s [111z] [789p]" in text
     assert "Waits: 2s" in text
     assert "Minimum: 5 met" in text

@@ -164,3 +164,10 @@ def test_the_pattern_library_names_what_a_pattern_excludes(client):
     assert '<a href="#p-7A">Yi Tiao Long</a>' in entry and ">7A</a>" not in entry
     sichuan = client.get("/patterns/sichuan/").content.decode()
     assert 'class="pid"' not in sichuan  # Sichuan's ids are not what players say
+
+
+def test_the_result_shows_ids_only_where_players_use_them(client):
+    shanghai = client.get("/", {"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s"})
+    assert '<span class="pid">2F</span>' in shanghai.content.decode()
+    query = {"variant": "sichuan", "hand": SICHUAN["hand"], "seat_wind": "S", "self_drawn": "on"}
+    assert 'class="pid"' not in client.get("/", query).content.decode()

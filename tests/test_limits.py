@@ -167,3 +167,29 @@ def test_json_stdin_over_the_limit_is_too_large_with_exit_code_2(command):
         call_command(command, "--json", "-", stdin=io.StringIO(padded(BODY_LIMIT + 1)), stdout=out)
     assert stop.value.code == 2
     assert error_of(json.loads(out.getvalue()))[0] == "too_large"
+
+
+@pytest.mark.parametrize("variant, rules", [
+    ("hongkong", {"stake": 10**9 + 1}),
+    ("american", {"card": "temporary", "jackpot": 1e12}),
+    ("american", {"card": "temporary", "base_value": 2**60}),
+    ("sichuan", {"fan_cap": 31}),
+], ids=["hk-stake", "jackpot", "base-value", "fan-cap"])
+def test_money_options_are_bounded_so_amounts_always_fit(variant, rules):
+    hand = {"hongkong": "234m567p22s[EEE][789p]+2s", "american": "111m 2222p 3333sJ NN",
+            "sichuan": "111m234m567m888m99m+3m"}[variant]
+    result = score({"variant": variant, "hand": hand, "rules": rules})
+    assert result["error"]["code"] == "bad_context"
+    name = next(iter(k for k in rules if k != "card"))
+    assert result["error"]["fields"] == [f"rules.{name}"]
+
+
+def test_the_largest_money_options_give_finite_json():
+    for variant, hand, rules in [
+            ("hongkong", "234m567p22s[EEE][789p]+2s", {"stake": 10**9, "scale": "full_spicy"}),
+            ("sichuan", "111m234m567m888m99m+3m", {"fan_cap": 30})]:
+        result = score({"variant": variant, "hand": hand, "rules": rules,
+                        "context": {"self_drawn": True}})
+        assert result["ok"], result
+        assert "Infinity" not in json.dumps(result)
+        assert all(abs(t["amount"]) < 2**53 for t in result["payments"]["transfers"])

@@ -174,7 +174,8 @@ def test_production_settings_come_from_the_environment():
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
         "debug": False, "session_secure": True, "csrf_secure": True, "hsts": 31536000,
-        "hsts_sub": True, "ssl_redirect": True,
+        # subdomains and preload only when the environment asks
+        "hsts_sub": False, "ssl_redirect": True,
         "static": "whitenoise.storage.CompressedManifestStaticFilesStorage",
         "hosts": ["scorer.example.org", "127.0.0.1"], "body": 65536, "csp": True}
 

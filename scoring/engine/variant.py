@@ -44,11 +44,16 @@ class Option(Frozen):
                 "choices": list(self.choices) or None}
 
 
+# The largest number a house option takes: money worked out from it (a Hong Kong stake times 384
+# times 2, from three players) stays exact in a float and in a phone's JavaScript, never Infinity.
+MAX_OPTION = 10**9
+
+
 def number_at_least(low: float) -> Callable[[object], bool]:
-    """A number (not a bool) of at least `low` that a float holds: not infinite (JSON has no
-    infinity to echo back), not an integer past float range (money is worked out in floats)."""
+    """A number (not a bool) from `low` to MAX_OPTION: not NaN or infinite (JSON has no infinity
+    to echo back), not an integer past float range (money is worked out in floats)."""
     return lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool) and _finite(v)
-                      and v >= low)
+                      and low <= v <= MAX_OPTION)
 
 
 def _finite(number: int | float) -> bool:

@@ -18,7 +18,7 @@ SEVEN_PAIRS = "seven_pairs"
 ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS})
 KINDS = frozenset(tiles.SUITED)
 FORMS = Forms(thirteen_orphans=False, seven_pairs=True, quads_are_two_pairs=True, kinds=KINDS)
-MAX_FAN_CAP = 1000  # a bound only so that 2 ** fan_cap stays a number a table can pay
+MAX_FAN_CAP = 30  # 2 ** 30 points: money a table can pay, exact in a phone's JavaScript
 
 
 # The rules of the tiles, shared by the winning hand and the hands shown at the wall's end -------
