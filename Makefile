@@ -38,6 +38,7 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(PY) -m compileall -q manage.py mahjong_site scoring
 	$(PY) bench/run.py
+	$(PY) bench/table_saves.py
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

@@ -75,6 +75,9 @@ class Once:
             raise Replayed(Submission.objects.get(key=self.key)) from None
 
 
+UNREAD = object()  # the last hand, not read yet
+
+
 def _check(once):
     if once is not None:
         once.check()
@@ -127,15 +130,19 @@ class Table(models.Model):
         """The last `count` hands, the latest first."""
         return list(self.hands.order_by("-number")[:count])
 
-    def position(self, last=None) -> tables.Position:
-        """Where the table stands now: after the last hand (`last`, if already read)."""
-        last = last if last is not None else (self.last_hands() or [None])[0]
+    def last_hand(self) -> "Hand | None":
+        return self.hands.order_by("-number").first()
+
+    def position(self, last=UNREAD) -> tables.Position:
+        """Where the table stands now: after the last hand (`last`, if already read: a Hand or
+        None for none yet)."""
+        last = self.last_hand() if last is UNREAD else last
         if last is None:
             return tables.start(len(self.players))
         return tables.advance(self.variant, last.position_before(), last.winner)
 
-    def totals(self, last=None) -> list[Decimal]:
-        last = last if last is not None else (self.last_hands() or [None])[0]
+    def totals(self, last=UNREAD) -> list[Decimal]:
+        last = self.last_hand() if last is UNREAD else last
         if last is None:
             return [Decimal(0)] * len(self.players)
         return last.totals_after()
@@ -175,7 +182,7 @@ class Table(models.Model):
         with transaction.atomic():
             table = Table.objects.select_for_update().get(pk=self.pk)
             _check(once)
-            last = (table.last_hands() or [None])[0]
+            last = table.last_hand()
             number = last.number + 1 if last else 1
             if number > settings.TABLES_MAX_HANDS:
                 raise Full(settings.TABLES_MAX_HANDS)

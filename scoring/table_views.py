@@ -233,7 +233,7 @@ def board(table, edit, before=None, **extra) -> dict:
     page = list(hands[:HISTORY + 1])
     older = page[HISTORY - 1].number if len(page) > HISTORY else None
     page = page[:HISTORY]
-    latest = (page[0] if page else None) if not before else (table.last_hands() or [None])[0]
+    latest = (page[0] if page else None) if not before else table.last_hand()
     context = _now(table, edit and not before, latest, **extra)
     context.update({"rows": _rows(table, table.rows(page)), "older": older, "before": before,
                     "has_hands": latest is not None})
@@ -256,7 +256,7 @@ def _record(request, table, **extra):
     """The record forms again (an error to show): under htmx the record section only."""
     if not request.htmx:
         return _page(request, table, True, **extra)
-    latest = (table.last_hands() or [None])[0]
+    latest = table.last_hand()
     return render(request, "tables/partials/_record.html", _now(table, True, latest, **extra))
 
 
@@ -569,7 +569,7 @@ def edit_hand(request, token, hand_id):
 @once_only("undone")
 def delete_hand(request, token, hand_id):
     table = _table(token, edit=True)
-    last = (table.last_hands() or [None])[0]
+    last = table.last_hand()
     try:
         table.delete_hand(hand_id, _int(request.POST.get("version")), request.once)
     except Stale:
