@@ -62,6 +62,17 @@
     return model;
   }
 
+  /* Tiles toward the hand's 14: a kong counts as 3 and flowers are bonus tiles, except in an
+     American hand, where every tile counts (contract §1). */
+  function tileCount(model, american) {
+    var n = 0;
+    model.concealed.forEach(function (code) { if (american || !/f$/.test(code)) n += 1; });
+    model.groups.forEach(function (g) {
+      n += !american && g.tiles.length === 4 ? 3 : g.tiles.length;
+    });
+    return n;
+  }
+
   function formatTiles(codes) {
     var out = "", run = null;
     codes.slice().sort(byKey).forEach(function (code) {
@@ -238,6 +249,38 @@
       commit();
       var next = view.querySelector("button") || keys[0];
       if (next) next.focus();
+    });
+
+    /* No request while the hand is still being tapped in: fewer tiles than a hand holds (kongs
+       as 3 and flowers aside; an American hand counts every tile). The score line says how many
+       are missing instead, and the result below is cleared rather than left stale. The Score
+       button still asks, so a short hand typed on purpose gets the server's message. */
+    var american = form.dataset.variant === "american";
+    var pending = document.getElementById("hand-error");
+    form.addEventListener("htmx:confirm", function (event) {
+      var trigger = event.detail.triggeringEvent;
+      if (trigger && trigger.type === "submit") return;
+      var read = parse(box.value);
+      if (!read) return;  // not notation: the server says what is wrong
+      var missing = 14 - tileCount(read, american);
+      if (missing <= 0) return;
+      event.preventDefault();
+      if (pending) {
+        pending.textContent = "";
+        if (box.value.trim()) {
+          var line = document.createElement("p");
+          line.className = "summary pending";
+          line.textContent = pending.dataset.missingLabel.replace("%s", missing);
+          pending.appendChild(line);
+        }
+      }
+      var result = document.getElementById("result");
+      if (result && result.dataset.placeholder) {
+        var hint = document.createElement("p");
+        hint.className = "muted";
+        hint.textContent = result.dataset.placeholder;
+        result.replaceChildren(hint);
+      }
     });
 
     box.addEventListener("input", function (event) {
