@@ -39,6 +39,7 @@ bench: $(VENV)/.installed-dev
 	$(PY) -m compileall -q manage.py mahjong_site scoring
 	$(PY) bench/run.py
 	$(PY) bench/table_saves.py
+	$(PY) bench/tap_to_result.py
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

@@ -193,11 +193,13 @@
       });
     }
 
+    /* A tap changed the hand: ask at once ("tapped" has no delay in the form's hx-trigger; the
+       350 ms delay is for typing). */
     function commit() {
       box.value = format(model);
       box.removeAttribute("aria-invalid");
       render();
-      box.dispatchEvent(new Event("input", { bubbles: true }));
+      box.dispatchEvent(new Event("tapped", { bubbles: true }));
     }
 
     function snapshot() { history.push(JSON.stringify(model)); }
