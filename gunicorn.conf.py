@@ -15,9 +15,12 @@ settings then require DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS.
 
 import multiprocessing
 import os
-import re
+import sys
 
 from gunicorn.glogging import Logger
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the project, for its modules
+from mahjong_site.redact import without_tokens  # noqa: E402
 
 
 def _int(name, default):
@@ -57,16 +60,8 @@ limit_request_field_size = 8190
 forwarded_allow_ips = "127.0.0.1,::1"
 accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG", "0") in {"1", "true", "yes"} else None
 
-# A table's tokens are its keys (/tables/<view>/, /tables/e/<edit>/): a log is read by more people,
-# and kept longer, than the links are. Every value the access log can write (the request line,
-# the path, the referer, any header, a redirect's Location) has them replaced by "…".
-TABLE_TOKEN = re.compile(r"(/tables/(?:e/)?)(?!new(?![^/?#\s\"]))[^/?#\s\"]+")
-
-
-def without_tokens(value):
-    return TABLE_TOKEN.sub(r"\1…", value) if isinstance(value, str) else value
-
-
+# Every value the access log can write (the request line, the path, the referer, any header, a
+# redirect's Location) has a table's tokens replaced by "…" (mahjong_site/redact.py says why).
 class TokenFreeLogger(Logger):
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)

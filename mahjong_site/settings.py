@@ -236,8 +236,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "filters": {"no_tokens": {"()": "mahjong_site.redact.TokenFreeRecords"}},
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain",
-                            "stream": "ext://sys.stderr"}},
+                            "filters": ["no_tokens"], "stream": "ext://sys.stderr"}},
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {"django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False}},
 }

@@ -96,3 +96,14 @@ def test_whitenoise_comes_right_after_security_middleware():
     first, second = settings.MIDDLEWARE[:2]
     assert first == "django.middleware.security.SecurityMiddleware"
     assert second == "whitenoise.middleware.WhiteNoiseMiddleware"
+
+
+def test_djangos_own_log_writes_paths_without_table_tokens():
+    import logging
+
+    from mahjong_site.redact import TokenFreeRecords
+    record = logging.LogRecord("django.request", logging.WARNING, __file__, 1, "Not Found: %s",
+                               ("/tables/e/Zx81_secret-token/hands/3/",), None)
+    TokenFreeRecords().filter(record)
+    assert record.getMessage() == "Not Found: /tables/e/…/hands/3/"
+    assert "no_tokens" in settings.LOGGING["handlers"]["stderr"]["filters"]
