@@ -21,6 +21,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from scoring import tables
 
@@ -120,10 +121,15 @@ class Table(models.Model):
             _check(once)
             table.edit_token = new_token()
             Table.objects.filter(pk=table.pk).update(edit_token=table.edit_token,
-                                                     version=F("version") + 1)
+                                                     version=F("version") + 1,
+                                                     updated=timezone.now())
             _claim(once, table)
         self.edit_token = table.edit_token
         return table.edit_token
+
+    def changed(self) -> None:
+        """A write happened: one version more (the look-only page's ETag) and its time."""
+        Table.objects.filter(pk=self.pk).update(version=F("version") + 1, updated=timezone.now())
 
     # The game -----------------------------------------------------------------------------------
     def last_hands(self, count=1) -> list["Hand"]:
@@ -192,7 +198,7 @@ class Table(models.Model):
             hand.place(position, table.totals(last))
             hand.save()
             _claim(once, table, hand)
-            Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+            table.changed()
         return hand
 
     def replace_hand(self, hand_id: int, version: int, record, once=None) -> "Hand":
@@ -211,7 +217,7 @@ class Table(models.Model):
             hand.save()
             table.restate(hands, index)
             _claim(once, table, hand)
-            Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+            table.changed()
         return hand
 
     def delete_hand(self, hand_id: int, version: int, once=None) -> None:
@@ -231,7 +237,7 @@ class Table(models.Model):
                 later.save(update_fields=["number"])  # in order: no two share a number
             table.restate(hands, number - 1)
             _claim(once, table)
-            Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+            table.changed()
 
     def restate(self, hands, index: int) -> None:
         """Place hands[index:] again (position before, totals after) from the hands before."""

@@ -31,6 +31,7 @@ class TokenConverter:
 register_converter(TokenConverter, "token")
 
 urlpatterns = [
+    path("", views.your_tables, name="tables"),
     path("new", views.new_table, name="table-new"),
     path("e/<token:token>/", views.table_edit, name="table-edit"),
     path("e/<token:token>/win", views.add_win, name="table-win"),

@@ -14,11 +14,13 @@ same form sent twice stores one hand and gets the first answer again (`once_only
 limited per client address (`limited`, django-ratelimit on Django's cache).
 """
 
+import re
 import uuid
 from functools import wraps
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.db.models import Count, Q
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -46,7 +48,11 @@ from scoring.table_forms import (
     deal_formset,
 )
 
-TABLE_COOKIE = "mahjong_table"
+TABLE_COOKIE = "mahjong_table"  # the last table written to: the scorer's "add to table"
+TABLES_COOKIE = "mahjong_tables"  # the tables opened on this phone (signed), most recent first
+REMEMBERED = 10  # tables that list keeps
+ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view token>"
+COOKIE_AGE = 90 * 24 * 3600
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
 NOTICES = {
     "stale": "Someone changed this hand on another phone after you opened it: nothing was "
@@ -280,6 +286,68 @@ def _done(request, table, notice, whole=False):
     return render(request, "tables/partials/_saved.html", context)
 
 
+# The tables opened on this phone ---------------------------------------------------------------
+
+def _remembered(request) -> list[str]:
+    """The phone's list: "e:<edit token>" or "v:<view token>" entries, most recent first. A
+    cookie that is not ours (unsigned, altered, of another shape) is an empty list."""
+    value = request.get_signed_cookie(TABLES_COOKIE, default="", salt=TABLES_COOKIE,
+                                      max_age=COOKIE_AGE)
+    return [entry for entry in value.split(",") if ENTRY.fullmatch(entry)][:REMEMBERED]
+
+
+def _keep(request, response, entries):
+    response.set_signed_cookie(TABLES_COOKIE, ",".join(entries[:REMEMBERED]), salt=TABLES_COOKIE,
+                               max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+                               secure=request.is_secure())
+    return response
+
+
+def _remember(request, response, entry):
+    """Put `entry` first in the phone's list of tables (a page read under htmx changes nothing)."""
+    if request.htmx:
+        return response
+    entries = _remembered(request)
+    if entries[:1] != [entry]:
+        _keep(request, response, [entry] + [e for e in entries if e != entry])
+    return response
+
+
+def _your_tables(entries) -> list[dict]:
+    """The tables behind `entries`, in their order, once each (its write link if the phone has
+    it); a link that no longer opens a table (a replaced write link) is left out."""
+    edit = [e[2:] for e in entries if e.startswith("e:")]
+    view = [e[2:] for e in entries if e.startswith("v:")]
+    found = Table.objects.filter(Q(edit_token__in=edit) | Q(view_token__in=view)).annotate(
+        hands_count=Count("hands"))
+    by_token = {}
+    for table in found:
+        by_token[f"e:{table.edit_token}"] = by_token[f"v:{table.view_token}"] = table
+    shown, listed = set(), []
+    for entry in entries:
+        table = by_token.get(entry)
+        if table is None or table.pk in shown:
+            continue
+        writes = f"e:{table.edit_token}" in entries
+        shown.add(table.pk)
+        listed.append({"table": table, "variant": VARIANTS[table.variant], "writes": writes,
+                       "entry": f"e:{table.edit_token}" if writes else entry,
+                       "url": reverse("table-edit" if writes else "table-view",
+                                      args=[table.edit_token if writes else table.view_token])})
+    return listed
+
+
+@no_store
+@require_GET
+def your_tables(request):
+    """The tables opened on this phone, the latest first, and a new one."""
+    entries = _remembered(request)
+    listed = _your_tables(entries)
+    response = render(request, "tables/yours.html", {"listed": listed})
+    kept = [row["entry"] for row in listed]
+    return _keep(request, response, kept) if kept != entries else response
+
+
 # Pages ----------------------------------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
@@ -305,7 +373,8 @@ def new_table(request):
 @no_store
 @require_GET
 def table_view(request, token):
-    return _page(request, _table(token), False)
+    table = _table(token)
+    return _remember(request, _page(request, table, False), f"v:{table.view_token}")
 
 
 @no_store
@@ -323,7 +392,7 @@ def table_edit(request, token):
     # The scoring page's "add to table" button finds this table through this cookie.
     response.set_cookie(TABLE_COOKIE, table.edit_token, max_age=30 * 24 * 3600, samesite="Lax",
                         httponly=True, secure=request.is_secure())
-    return response
+    return _remember(request, response, f"e:{table.edit_token}")
 
 
 @no_store
