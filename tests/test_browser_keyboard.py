@@ -45,3 +45,21 @@ def test_removing_a_tile_clears_the_score_and_says_what_is_missing(page):
     page.locator("#hand-view button").first.tap()
     expect(page.locator("#hand-error .pending")).to_have_text("Tiles still to add: 1")
     expect(page.locator("#result .score")).to_have_count(0)
+
+
+def test_a_set_mode_goes_back_to_single_tiles_after_one_set(page):
+    page.goto(page.base + "/?variant=shanghai")
+    page.locator(".modes [data-mode=pung]").click()
+    page.locator(".keyboard").get_by_role("button", name="East wind", exact=True).tap()
+    page.locator(".keyboard").get_by_role("button", name="2 of bamboo", exact=True).tap()
+    assert page.locator("input[name=hand]").input_value().startswith("2s [111z]")  # 2s alone
+    expect(page.locator(".modes [data-mode=tile]")).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_score_line_says_who_pays_without_scrolling(page):
+    # The contract's hand: 7 fan, North (the upper house) pays East 7.
+    page.goto(page.base + "/?variant=shanghai&hand=234m567p22s[EEE][789p]%2B2s")
+    summary = page.locator("#hand-error .summary")
+    expect(summary).to_contain_text("N→E 7")
+    box = summary.bounding_box()
+    assert box["y"] + box["height"] <= 780  # on the first screen

@@ -232,8 +232,9 @@
       else if (mode === "ckong") model.groups.push({ bracket: "(", tiles: [code, code, code, code] });
       else {
         model.concealed.push(code);
-        if (mode === "win") { model.winning = code; setMode("tile"); }
+        if (mode === "win") model.winning = code;
       }
+      if (mode !== "tile") setMode("tile");  // a set or the winning tile is one tap: back to tiles
       commit();
     });
 
