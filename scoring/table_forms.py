@@ -124,12 +124,19 @@ class WinForm(forms.Form):
     total = forms.IntegerField(label=_("Fans"), min_value=0, max_value=100000)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, data=None, *, names, position, unit="fan", with_total=True, initial=None):
+    def __init__(self, data=None, *, names, position, unit="fan", with_total=True, initial=None,
+                 choose=False):
+        """`choose`: nothing is chosen beforehand, the player picks both (an empty first
+        choice that the form refuses with its own words)."""
         super().__init__(data, initial=initial)
         choices = seat_choices(names, position)
-        self.fields["winner"].choices = choices
-        self.fields["source"].choices = [(SELF_DRAWN, _("self-drawn"))] + [
+        blank = [("", "—")] if choose else []
+        self.fields["winner"].choices = blank + choices
+        self.fields["source"].choices = blank + [(SELF_DRAWN, _("self-drawn"))] + [
             (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
+        self.fields["winner"].error_messages["required"] = _("Choose who won.")
+        self.fields["source"].error_messages["required"] = _(
+            "Choose whose discard it was, or self-drawn.")
         self.fields["total"].label = UNIT_LABELS.get(unit, unit)
         if not with_total:
             del self.fields["total"]

@@ -471,46 +471,46 @@ def add_draw(request, token):
 @limited("tables-write", "TABLES_WRITE_RATE")
 @once_only("saved")
 def from_scorer(request, token):
-    """The scoring page's result, added to the table: confirm who won and from whom; the hand is
-    scored again for the winner's seat, the round wind and the table's house rules (its card
-    too: the scorer's link does not carry a pasted card)."""
+    """The scoring page's result, added to the table: say who won and from whom (nothing chosen
+    beforehand); the hand is scored again for the winner's seat, the round wind and the table's
+    house rules (its card too: the scorer's link does not carry a pasted card). A POST with
+    action=preview shows who would pay and saves nothing: the full page without JavaScript, the
+    preview fragment under htmx (sent at every change of the choices)."""
     table = _table(token, edit=True)
     query = request.POST.get("q", "") if request.method == "POST" else request.GET.urlencode()
-    scorer = ScoreForm(_with_table_rules(table, query))
+    problem, engine_request = _scorer_hand(table, query)
     position = table.position()
-    problem = None
-    if not scorer.is_valid() or not scorer.cleaned_data.get("hand"):
-        problem = "The scorer's link has no valid hand."
-    elif scorer.variant_id != table.variant:
-        problem = (f"This hand was scored as {scorer.variant.name}; the table plays "
-                   f"{VARIANTS[table.variant].name}.")
-    request_ = None if problem else scorer.engine_request()
-    if request.method == "POST":
-        form = WinForm(request.POST, names=table.players, position=position, with_total=False)
-        if problem is None and form.is_valid():
-            try:
-                table.add_hand(lambda pos: _scored(table, pos, form, request_, query),
-                               request.once)
-            except (HandError, Full) as error:
-                form.add_error(None, error.message)
-            else:
-                return _done(request, table, "saved")
-    else:
-        form = WinForm(names=table.players, position=position, with_total=False,
-                       initial=_scorer_initial(position, request_))
+    form = WinForm(request.POST or None, names=table.players, position=position,
+                   with_total=False, choose=True)
+    previewing = request.POST.get("action") == "preview"
     preview = None
-    if problem is None and request.method == "GET":
-        chosen = form.initial
+    if request.method == "POST" and problem is None and form.is_valid():
         try:
-            preview = tables.scored(table.variant, table.rules, position, chosen["winner"],
-                                    _source(chosen["source"]), chosen["source"] == SELF_DRAWN,
-                                    request_["hand"], _flags(request_))
-        except HandError as error:
-            problem = error.message
-    return render(request, "tables/from_scorer.html", {
+            if previewing:
+                preview = _scored(table, position, form, engine_request, query)
+            else:
+                table.add_hand(lambda pos: _scored(table, pos, form, engine_request, query),
+                               request.once)
+                return _done(request, table, "saved")
+        except (HandError, Full) as error:
+            form.add_error(None, error.message)
+    template = "tables/partials/_scorer_preview.html" if request.htmx and previewing \
+        else "tables/from_scorer.html"
+    return render(request, template, {
         "table": table, "form": form, "query": query, "problem": problem, "position": position,
-        "hand": request_["hand"] if request_ else "", "preview": preview, "unit": _unit(table),
-        "names": table.players, "once": ONCE})
+        "hand": engine_request["hand"] if engine_request else "", "preview": preview,
+        "unit": _unit(table), "names": table.players, "once": ONCE})
+
+
+def _scorer_hand(table, query):
+    """(problem, the engine's request) for the scorer's link `query`: one of them is None."""
+    scorer = ScoreForm(_with_table_rules(table, query))
+    if not scorer.is_valid() or not scorer.cleaned_data.get("hand"):
+        return _("The scorer's link has no valid hand."), None
+    if scorer.variant_id != table.variant:
+        return _("This hand was scored as %(scored)s; the table plays %(plays)s.") % {
+            "scored": scorer.variant.name, "plays": VARIANTS[table.variant].name}, None
+    return None, scorer.engine_request()
 
 
 def _with_table_rules(table, query: str) -> QueryDict:
@@ -523,33 +523,12 @@ def _with_table_rules(table, query: str) -> QueryDict:
     return data
 
 
-def _source(value):
-    return None if value == SELF_DRAWN else int(value)
-
-
 def _flags(engine_request) -> dict:
     context = engine_request["context"]
     kept = {k: v for k, v in context.items() if k in FLAGS and k != "self_drawn"}
     if context.get("void_suit"):
         kept["void_suit"] = context["void_suit"]
     return kept
-
-
-def _scorer_initial(position, engine_request) -> dict:
-    if engine_request is None:
-        return {}
-    context = engine_request["context"]
-    seat = context.get("seat_wind", "E")
-    winner = position.player_at(seat)
-    if winner is None:
-        winner = position.player_at("E")
-    if context.get("self_drawn"):
-        source = SELF_DRAWN
-    else:
-        wind = context.get("discarder") or "ESWN"[("ESWN".index(seat) - 1) % position.seated]
-        discarder = position.player_at(wind)
-        source = SELF_DRAWN if discarder is None else str(discarder)
-    return {"winner": winner, "source": source}
 
 
 def _scored(table, position, form, engine_request, query):

@@ -17,7 +17,11 @@ def totals(page):
             .get_attribute("data-total") for name in ("Ann", "Bob", "Cy", "Di")}
 
 
-def from_scorer(page, seat, self_drawn=False):
+def choose(select, text):
+    select.select_option(select.locator("option", has_text=text).get_attribute("value"))
+
+
+def from_scorer(page, seat, winner, self_drawn=False, discarder="Ann"):
     page.get_by_role("link", name="Score it with the tiles").click()
     page.locator("input[name=hand]").fill(HAND)
     page.locator("select[name=seat_wind]").select_option(seat)
@@ -29,6 +33,15 @@ def from_scorer(page, seat, self_drawn=False):
     if self_drawn:
         expect(link).to_have_attribute("href", re.compile("self_drawn=on"))
     link.click()
+    # Nothing is chosen: the players say who won and from whom; the money follows each choice.
+    form = page.locator("form.from-scorer")
+    expect(page.locator("#preview")).to_contain_text("Choose who won")
+    choose(form.locator("select[name=winner]"), winner)
+    choose(form.locator("select[name=source]"),
+           "self-drawn" if self_drawn else f"{discarder}'s discard")
+    expect(page.locator("#preview .transfers")).to_contain_text(f"→ {winner}")
+    shot(page, f"tables-from-scorer-{seat}")
+    assert no_horizontal_scroll(page)
     page.get_by_role("button", name="Add to the table").click()
     expect(page.locator(".notice")).to_contain_text("Hand saved")
 
@@ -46,17 +59,17 @@ def test_an_evening_at_one_table(page):
     shot(page, "tables-02-empty-table")
 
     # Hand 1: Bob (South) wins on Ann's discard: 1A 1 + 2F 2 + 2H round wind 2 = 5; Ann pays 5.
-    from_scorer(page, "S")
+    from_scorer(page, "S", "Bob")
     assert totals(page) == {"Ann": "-5", "Bob": "5", "Cy": "0", "Di": "0"}
     # Bob was not the dealer: the deal passes to him.
     expect(page.locator(".player.dealer")).to_contain_text("Bob")
     # Hand 2: Bob, now East, wins on Ann's (North's) discard: East is round and seat wind, the
     # pung counts twice: 1 + 2 + 2 x 2 = 7.
-    from_scorer(page, "E")
+    from_scorer(page, "E", "Bob")
     assert totals(page) == {"Ann": "-12", "Bob": "12", "Cy": "0", "Di": "0"}
     expect(page.locator(".player.dealer")).to_contain_text("Bob")  # the dealer won: keeps it
     # Hand 3: Di (West) self-drawn, 5: each other player pays 5.
-    from_scorer(page, "W", self_drawn=True)
+    from_scorer(page, "W", "Di", self_drawn=True)
     assert totals(page) == {"Ann": "-17", "Bob": "7", "Cy": "-5", "Di": "15"}
     expect(page.locator(".player.dealer")).to_contain_text("Cy")
     expect(page.locator(".hand-number")).to_have_text("Hand 4")
@@ -87,4 +100,12 @@ def test_an_evening_at_one_table(page):
     assert [" ".join(t.split()) for t in items.all_inner_texts()] == [
         "Ann pays Di 15", "Cy pays Bob 5", "Ann pays Bob 2"]
     shot(page, "tables-06-settle")
+    assert no_horizontal_scroll(page)
+
+    # The scorer's home page leads to the phone's tables, Friday first.
+    page.goto(page.base + "/")
+    page.get_by_role("link", name="Your tables").click()
+    expect(page.locator(".your-table").first).to_contain_text("Friday")
+    expect(page.locator(".your-table").first).to_contain_text("3 hands")
+    shot(page, "tables-07-yours")
     assert no_horizontal_scroll(page)
