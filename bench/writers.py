@@ -112,7 +112,12 @@ def run(base, server, args, database):
         me = phone()
         start.wait()
         for _ in range(args.each):
-            token, once = form_of(me, base + edit)
+            for attempt in range(5):  # the page itself may be lost with a killed worker
+                try:
+                    token, once = form_of(me, base + edit)
+                    break
+                except OSError:
+                    time.sleep(0.05 * (attempt + 1))
             fields = {"csrfmiddlewaretoken": token, "once": once, "winner": str(winner),
                       "source": "self", "total": "10"}
             for attempt in range(5):  # a lost answer: the phone sends the same form again
@@ -142,7 +147,7 @@ def run(base, server, args, database):
     for thread in threads:
         thread.join()
     took = time.monotonic() - began
-    numbers = stored_numbers(database)
+    numbers = stored_numbers(database, edit.strip("/").split("/")[-1])
     print(f"{args.writers} writers x {args.each} saves in {took:.1f} s on "
           f"{database.split(':')[0]}: acknowledged {counts['acknowledged']}, error answers "
           f"{counts['errors']}, retried after a lost answer {counts['retries']}, stored "
@@ -150,13 +155,18 @@ def run(base, server, args, database):
           f", stored == acknowledged: {len(numbers) == counts['acknowledged']}")
 
 
-def stored_numbers(database):
+# The numbers of the hands stored at the table of this run (a database may hold earlier runs').
+NUMBERS = ("SELECT h.number FROM scoring_hand h JOIN scoring_table t ON h.table_id = t.id "
+           "WHERE t.edit_token = {} ORDER BY h.number")
+
+
+def stored_numbers(database, edit_token):
     if database.startswith("sqlite"):
         with sqlite3.connect(database.removeprefix("sqlite:///")) as db:
-            return [n for (n,) in db.execute("SELECT number FROM scoring_hand ORDER BY number")]
+            return [n for (n,) in db.execute(NUMBERS.format("?"), (edit_token,))]
     import psycopg
     with psycopg.connect(database.replace("postgres://", "postgresql://", 1)) as db:
-        return [n for (n,) in db.execute("SELECT number FROM scoring_hand ORDER BY number")]
+        return [n for (n,) in db.execute(NUMBERS.format("%s"), (edit_token,))]
 
 
 if __name__ == "__main__":
