@@ -17,13 +17,14 @@ limited per client address (`limited`, django-ratelimit on Django's cache).
 import re
 import uuid
 from functools import wraps
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from django.conf import settings
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -215,6 +216,8 @@ def _now(table, edit, latest, **extra) -> dict:
         "game_over": tables.game_over(table.variant, position),
         "rotation": tables.rotation_of(table.variant), "last": latest,
         "scorer": scorer_link(table, position), "once": ONCE,
+        "here": reverse("table-edit", args=[table.edit_token]) if edit
+        else reverse("table-view", args=[table.view_token]),
     }
     if edit and "win_form" not in extra:
         extra["win_form"] = WinForm(names=names, position=position, unit=_unit(table))
@@ -642,8 +645,22 @@ def settle(request, token):
     names = table.players
     return render(request, "tables/settle.html", {
         "table": table, "net": list(zip(names, totals, strict=True)), "unit": _unit(table),
+        "back": _back(request, table),
         "transfers": [{"from": names[t.payer], "to": names[t.payee], "amount": t.amount}
                       for t in transfers]})
+
+
+def _back(request, table) -> str:
+    """Where settle-up returns: `next`, if it is a link on this site (url_has_allowed_host_and_
+    scheme) to one of this table's own two pages; else its look-only page."""
+    pages = {reverse("table-view", args=[table.view_token]),
+             reverse("table-edit", args=[table.edit_token])}
+    wanted = request.GET.get("next", "")
+    if url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()) \
+            and urlsplit(wanted).path in pages:
+        return wanted
+    return reverse("table-view", args=[table.view_token])
 
 
 @no_store

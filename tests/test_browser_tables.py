@@ -101,6 +101,8 @@ def test_an_evening_at_one_table(page):
         "Ann pays Di 15", "Cy pays Bob 5", "Ann pays Bob 2"]
     shot(page, "tables-06-settle")
     assert no_horizontal_scroll(page)
+    page.get_by_role("link", name="Back to the table").click()  # the edit page it came from
+    expect(page.get_by_role("button", name="Add the win")).to_be_visible()
 
     # The scorer's home page leads to the phone's tables, Friday first.
     page.goto(page.base + "/")
