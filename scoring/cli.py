@@ -14,6 +14,7 @@ Django is imported. The management commands `score` and `settle` wrap the same f
 `call_command` and Django's own options (--help, --settings, ...) behave exactly the same.
 """
 
+import json
 import os
 import select
 import stat
@@ -25,7 +26,6 @@ from scoring.doors import (
     bad_request,
     bounded_lines,
     dumps,
-    loads,
     run_json,
     run_stream,
     too_large,
@@ -277,7 +277,7 @@ def parse_rule(text):
     if not sep or not name.strip():
         raise UsageError(f"--rule {text!r}: write it as NAME=VALUE, e.g. --rule minimum=3.")
     try:
-        value = loads(raw)
+        value = json.loads(raw)
     except ValueError:
         value = raw
     return name.strip(), value

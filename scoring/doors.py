@@ -4,8 +4,7 @@ The engine validates everything it is given; a door only has to say when the tex
 is not JSON at all, or too long to read, with the same error shape as the engine's own errors.
 """
 
-from _json import make_scanner
-from math import inf, nan
+import json
 
 import ujson
 
@@ -31,57 +30,17 @@ def run_json(text, run, limit=None):
         unit = "characters" if isinstance(text, str) else "bytes"
         return too_large(limit, len(text), unit)
     try:
-        request = loads(text)
+        request = json.loads(text)
     except (ValueError, RecursionError) as exc:
         return bad_request(f"The request is not valid JSON ({exc}).")
     return run(request)
 
 
-class _JsonLoadsOptions:
-    """What json's C scanner reads of a decoder: json.loads's defaults."""
-
-    strict = True
-    object_hook = object_pairs_hook = None
-    parse_float, parse_int = float, int
-    parse_constant = {"-Infinity": -inf, "Infinity": inf, "NaN": nan}.__getitem__
-
-
-# json.loads's own scanner, called without json.loads around it: the usual request line needs
-# neither its checks and regular expression matches (a third of the work of reading a
-# request) nor, until a line is faulty, the json package (~3 ms to import).
-_scan = make_scanner(_JsonLoadsOptions)
-_JSON_SPACE = " \t\n\r"
-
-
-def loads(text):
-    """json.loads(text), exactly (a test says so). The usual request line, an object with
-    nothing before it, is read by the scanner itself; anything else, or any fault, goes to
-    json.loads, which says what is wrong."""
-    if text.__class__ is str and text[:1] == "{":
-        try:
-            value, end = _scan(text, 0)
-        except (StopIteration, ValueError):
-            pass
-        else:
-            if not text[end:].strip(_JSON_SPACE):
-                return value
-    import json  # here: most runs never need it
-
-    return json.loads(text)
-
-
-# ujson.dumps's options by position (ensure_ascii, encode_html_chars, escape_forward_slashes):
-# given as keywords they cost ~2.5k instructions a call, a twentieth of writing a result.
-_ASCII_SLASHES_AS_THEY_ARE = (True, False, False)
-
-
 def dumps(result) -> str:
     """A result as one line of compact JSON in ASCII, each other character a \\u escape: the text
     of json.dumps(result, separators=(",", ":")), tested so, but for DEL (left as it is, as JSON
-    allows). ujson writes it in a third of the time (~9 us against ~25 us for a 1 KB result, a
-    tenth of a hand's time on `score --jsonl`) and imports in ~3 ms, where orjson, as fast but
-    UTF-8 only, takes ~25 ms (it imports dataclasses and uuid)."""
-    return ujson.dumps(result, *_ASCII_SLASHES_AS_THEY_ARE)
+    allows). ujson writes it several times faster than json (`make bench` measures the doors)."""
+    return ujson.dumps(result, ensure_ascii=True, escape_forward_slashes=False)
 
 
 def run_stream(stream, run, limit):

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import engine
-from scoring.doors import dumps, loads
+from scoring.doors import dumps
 from tests.helpers import run_command as run  # in this process, through Django
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -261,34 +261,3 @@ def test_a_result_line_is_ascii_and_reads_back_as_the_engine_result():
     line = dumps(result)
     assert line.isascii() and "\\u" in line  # the Chinese names, escaped
     assert json.loads(line) == result
-
-
-def json_loads_outcome(read, text):
-    """What reading `text` gives: ("value", the value's repr, which tells apart 0 and 0.0, -0.0
-    and 0.0, and shows NaN) or ("error", the exception's type and message)."""
-    try:
-        return "value", repr(read(text))
-    except (ValueError, RecursionError) as error:
-        return "error", type(error), str(error)
-
-
-# Numbers as JSON writes them, as it does not, and its constants.
-json_numbers = st.sampled_from([
-    "0", "-0", "1.5", "-0.0", "1e400", "-1e400", "1E-7", "2.5e+3", "123456789012345678901234567",
-    "NaN", "Infinity", "-Infinity", "01", "1.", ".5", "-", "+1", "nan", "0x10"])
-# Request lines as a door may get them: JSON objects, with or without spaces around and stray
-# text after, and garbage that starts like an object.
-request_lines = st.one_of(
-    st.builds(lambda number: '{"hand": "123m", "rules": {"stake": ' + number + "}}", json_numbers),
-    st.builds(lambda value, before, after: before + json.dumps(value) + after,
-              st.dictionaries(st.text(max_size=5), json_values, max_size=3),
-              st.sampled_from(["", " ", "\n", "\ufeff"]),
-              st.sampled_from(["", "\n", " \r\n", "\t", "x", "\n{}", "\x0b", "\u3000"])),
-    st.text().map(lambda text: "{" + text),
-    st.text(),
-)
-
-
-@given(request_lines)
-def test_the_doors_read_a_request_exactly_as_json_loads_does(text):
-    assert json_loads_outcome(loads, text) == json_loads_outcome(json.loads, text)
