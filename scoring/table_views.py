@@ -615,18 +615,38 @@ def edit_hand(request, token, hand_id):
 
 
 @no_store
-@require_POST
+@require_http_methods(["GET", "POST"])
 @limited("tables-write", "TABLES_WRITE_RATE")
 @once_only("undone")
 def delete_hand(request, token, hand_id):
+    """Undo (the last hand) or delete (one before it), asked first: a GET, or a POST without
+    confirm=1, is the question (a page; under htmx, inline in the hand's row, `cancel` putting
+    the row's buttons back); only a POST with confirm=1 deletes."""
     table = _table(token, edit=True)
     last = table.last_hand()
+    hand = table.hands.filter(pk=hand_id).first()
+    if request.method == "GET" or request.POST.get("confirm") != "1":
+        if hand is None:
+            return _done(request, table, "stale")
+        return _ask_delete(request, table, hand, last)
     try:
         table.delete_hand(hand_id, _int(request.POST.get("version")), request.once)
     except Stale:
         return _done(request, table, "stale")
     # Undoing the last hand changes its row only; a hand from the middle moves every later one.
     return _done(request, table, "undone", whole=last is None or last.pk != hand_id)
+
+
+def _ask_delete(request, table, hand, last):
+    if request.GET.get("cancel") and not request.htmx:
+        return redirect(_target(table))
+    context = {"table": table, "hand": hand, "last": last, "edit": True, "once": ONCE,
+               "row": _rows(table, table.rows([hand]))[0], "undo": last and last.pk == hand.pk}
+    if request.GET.get("cancel"):
+        return render(request, "tables/partials/_row_actions.html", context)
+    if request.htmx:
+        return render(request, "tables/partials/_confirm_delete.html", context)
+    return render(request, "tables/confirm_delete.html", context)
 
 
 def _int(value) -> int:

@@ -87,7 +87,14 @@ def test_an_evening_at_one_table(page):
     assert no_horizontal_scroll(page)
 
     # Undo hand 4: back to the totals after hand 3.
-    page.get_by_role("button", name="Undo hand 4").click()
+    page.get_by_role("link", name="Undo hand 4").click()
+    expect(page.locator(".confirm")).to_contain_text("Really undo hand 4?")
+    page.locator(".confirm").get_by_role("link", name="No").click()  # asked, then kept
+    expect(page.locator(".confirm")).to_have_count(0)
+    assert page.locator(".hand-row").count() == 4
+    page.get_by_role("link", name="Undo hand 4").click()
+    shot(page, "tables-04b-confirm-undo", screen=True)
+    page.locator(".confirm").get_by_role("button", name="Yes").click()
     expect(page.locator(".notice")).to_contain_text("Hand undone")
     expect(page.locator(".hand-number")).to_have_text("Hand 4")
     assert totals(page) == {"Ann": "-17", "Bob": "7", "Cy": "-5", "Di": "15"}

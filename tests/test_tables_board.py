@@ -78,7 +78,8 @@ def test_an_undo_under_htmx_removes_its_row_and_gives_the_undo_to_the_one_before
     draws(table, 3)
     last = table.hands.get(number=3)
     response = client.post(edit(table, "table-hand-delete", last.pk),
-                           {"version": last.version, "once": uuid.uuid4().hex}, **HTMX)
+                           {"version": last.version, "once": uuid.uuid4().hex, "confirm": 1},
+                           **HTMX)
     text = response.content.decode()
     assert text.startswith('<section id="record"') and "Record hand 3" in text
     assert '<article id="hand-3" hx-swap-oob="delete">' in text

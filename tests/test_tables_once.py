@@ -54,7 +54,7 @@ FORMS = {
                              "version": 1},
                   lambda: Hand.objects.get().version),
     "delete-hand": (with_hand, lambda t: edit_url("table-hand-delete", t, t.hands.get().pk),
-                    lambda t: {"version": 1}, lambda: Hand.objects.count()),
+                    lambda t: {"version": 1, "confirm": 1}, lambda: Hand.objects.count()),
     "new-edit-link": (new_table, lambda t: edit_url("table-edit", t), lambda t: {},
                       lambda: Table.objects.get().version),
 }

@@ -147,8 +147,8 @@ def test_an_edit_from_a_stale_page_is_refused_with_a_message(client, table):
                             "action": "win"}, follow=True)
     assert "changed this hand on another phone" in response.content.decode()
     assert Hand.objects.get().winner == 2  # the first change stands
-    refused = client.post(url("table-hand-delete", table, hand.pk), {"version": stale},
-                          **HTMX)
+    refused = client.post(url("table-hand-delete", table, hand.pk),
+                          {"version": stale, "confirm": 1}, **HTMX)
     assert "changed this hand on another phone" in refused.content.decode()
     assert Hand.objects.count() == 1
 
@@ -157,7 +157,8 @@ def test_undo_and_delete_keep_the_numbers_without_gaps(client, table):
     for total in (10, 20, 30):
         win(client, table, 1, 0, total)
     second = Hand.objects.get(number=2)
-    client.post(url("table-hand-delete", table, second.pk), {"version": second.version})
+    client.post(url("table-hand-delete", table, second.pk),
+                {"version": second.version, "confirm": 1})
     assert list(Hand.objects.values_list("number", "total")) == [(1, 10), (2, 30)]
     assert [str(x) for x in table.totals()] == ["-40", "40", "0", "0"]
 
