@@ -125,7 +125,7 @@ class WinForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, data=None, *, names, position, unit="fan", with_total=True, initial=None,
-                 choose=False):
+                 choose=False, highest=None):
         """`choose`: nothing is chosen beforehand, the player picks both (an empty first
         choice that the form refuses with its own words)."""
         super().__init__(data, initial=initial)
@@ -138,6 +138,9 @@ class WinForm(forms.Form):
         self.fields["source"].error_messages["required"] = _(
             "Choose whose discard it was, or self-drawn.")
         self.fields["total"].label = UNIT_LABELS.get(unit, unit)
+        self.highest, self.unit = highest, unit
+        if highest is not None:
+            self.fields["total"].widget.attrs["max"] = highest
         if not with_total:
             del self.fields["total"]
 
@@ -148,6 +151,15 @@ class WinForm(forms.Form):
     @property
     def discarder(self) -> int | None:
         return None if self.self_drawn else int(self.cleaned_data["source"])
+
+    def clean_total(self):
+        total = self.cleaned_data["total"]
+        if self.highest is not None and total > self.highest:
+            raise ValidationError(
+                _("At most %(highest)s %(unit)s at this table: its house rules' limit. A hand "
+                  "worth more is entered as %(highest)s.")
+                % {"highest": self.highest, "unit": self.unit}, code="over_limit")
+        return total
 
     def clean(self):
         data = super().clean()

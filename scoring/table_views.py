@@ -182,6 +182,10 @@ def _unit(table) -> str:
     return VARIANTS[table.variant].unit
 
 
+def _highest(table) -> int | None:
+    return tables.highest_total(table.variant, table.rules)
+
+
 def _rules(table) -> dict:
     """Every house option of the table's variant, as the table agreed it."""
     return {option["name"]: table.rules.get(option["name"], option["default"])
@@ -220,7 +224,8 @@ def _now(table, edit, latest, **extra) -> dict:
         else reverse("table-view", args=[table.view_token]),
     }
     if edit and "win_form" not in extra:
-        extra["win_form"] = WinForm(names=names, position=position, unit=_unit(table))
+        extra["win_form"] = WinForm(names=names, position=position, unit=_unit(table),
+                                    highest=_highest(table))
     if edit and table.variant in tables.FALSE_WINS and "false_win_form" not in extra:
         extra["false_win_form"] = FalseWinForm(names=names, position=position)
     context.update(extra)
@@ -419,7 +424,7 @@ def table_scorer(request, token):
 def add_win(request, token):
     table = _table(token, edit=True)
     form = WinForm(request.POST, names=table.players, position=table.position(),
-                   unit=_unit(table))
+                   unit=_unit(table), highest=_highest(table))
     if form.is_valid():
         winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
         try:
@@ -590,7 +595,7 @@ def edit_hand(request, token, hand_id):
                "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
                else str(hand.discarder)}
     form = WinForm(request.POST or None, names=table.players, position=position,
-                   unit=_unit(table), initial=initial)
+                   unit=_unit(table), initial=initial, highest=_highest(table))
     if request.method == "POST":
         version = _int(request.POST.get("version"))
         try:

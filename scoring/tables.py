@@ -323,10 +323,33 @@ def win_context(position: Position, winner: int, discarder: int | None, self_dra
     return context
 
 
+# The house options that bound a total entered by hand: Shanghai's and Hong Kong's limit,
+# Sichuan's fan cap. A variant with neither (American: a card line's points) has no upper bound.
+CAP_OPTIONS = ("limit", "fan_cap")
+
+
+def highest_total(variant_id: str, rules: dict) -> int | None:
+    """The most a total entered by hand may be at a table with these house rules (None: no
+    bound), read from the variant's checked options."""
+    checked = VARIANTS[variant_id].check_rules(rules)
+    return next((int(checked[name]) for name in CAP_OPTIONS if name in checked), None)
+
+
+def check_total(variant_id: str, rules: dict, total: int) -> None:
+    """A total entered by hand outside 0..highest_total is refused (HandError bad_request)."""
+    highest = highest_total(variant_id, rules)
+    if total < 0 or (highest is not None and total > highest):
+        unit = VARIANTS[variant_id].unit
+        bound = f"0 to {highest}" if highest is not None else "0 or more"
+        raise HandError("bad_request", f"A total of {total} {unit} is outside this table's "
+                        f"range ({bound} {unit}, its house rules' limit).")
+
+
 def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
                 discarder: int | None, self_drawn: bool, total: int) -> Recorded:
     """A win entered as fans (or points): paid by the variant's own rules (as a deal of one win
-    for a variant that pays during the deal)."""
+    for a variant that pays during the deal). A total outside the table's range is refused."""
+    check_total(variant_id, rules, total)
     variant = VARIANTS[variant_id]
     if variant.pays_during_deal:
         return settled_deal(variant_id, rules, position, [
