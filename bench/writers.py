@@ -148,10 +148,11 @@ def run(base, server, args, database):
         thread.join()
     took = time.monotonic() - began
     numbers = stored_numbers(database, edit.strip("/").split("/")[-1])
+    no_gaps = numbers == list(range(1, len(numbers) + 1))
     print(f"{args.writers} writers x {args.each} saves in {took:.1f} s on "
           f"{database.split(':')[0]}: acknowledged {counts['acknowledged']}, error answers "
           f"{counts['errors']}, retried after a lost answer {counts['retries']}, stored "
-          f"{len(numbers)}, numbers 1..n without gaps: {numbers == list(range(1, len(numbers) + 1))}"
+          f"{len(numbers)}, numbers 1..n without gaps: {no_gaps}"
           f", stored == acknowledged: {len(numbers) == counts['acknowledged']}")
 
 
