@@ -646,6 +646,7 @@ def _ask_delete(request, table, hand, last):
     if request.GET.get("cancel") and not request.htmx:
         return redirect(_target(table))
     context = {"table": table, "hand": hand, "last": last, "edit": True, "once": ONCE,
+               "unit": _unit(table),
                "row": _rows(table, table.rows([hand]))[0], "undo": last and last.pk == hand.pk}
     if request.GET.get("cancel"):
         return render(request, "tables/partials/_row_actions.html", context)
