@@ -44,10 +44,11 @@ CONTEXT_VALUES = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit",
 # The tile keyboard of each variant: how many copies of a tile its set holds (the engine's own
 # count, which disables a key once they are all in the hand) and whether a concealed kong can be
 # written. A variant not listed here has the standard set (contract §1) and concealed kongs.
-STANDARD_KEYBOARD = {"copies": standard_copies, "concealed_kongs": True}
+STANDARD_KEYBOARD = {"copies": standard_copies, "concealed_kongs": True, "jokers": False}
 VARIANT_KEYBOARD = {
-    # 8 jokers and 8 flowers; no concealed kong: concealed tiles are written loose (build_held)
-    "american": {"copies": american_copies, "concealed_kongs": False},
+    # 8 jokers and 8 flowers; no concealed kong: concealed tiles are written loose (build_held);
+    # exposures up to sextets, with jokers in them
+    "american": {"copies": american_copies, "concealed_kongs": False, "jokers": True},
 }
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]

@@ -24,7 +24,7 @@ from scoring.doors import bad_request, run_json, too_large
 from scoring.engine import tiles
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_query, examples_for
-from scoring.forms import ScoreForm, copies_of
+from scoring.forms import ScoreForm, copies_of, keyboard_of
 
 HOUSE_COOKIE = "house_rules"
 YEAR = 365 * 24 * 3600
@@ -85,6 +85,7 @@ def index(request):
         "claimed_chows": form.variant.claimed_chows,
         "printed_ids": form.variant.printed_ids,
         "concealed_kongs": form.concealed_kongs,
+        "jokers": keyboard_of(form.variant_id)["jokers"],
     })
     if valid and form.result and request.htmx:
         response["HX-Replace-Url"] = f"{request.path}?{form.permalink_query()}"

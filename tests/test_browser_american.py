@@ -98,3 +98,26 @@ def test_a_typed_f_is_explained_not_turned_into_a_green_dragon(page):
     # The hand view did not read F as the green dragon (it would show the 14 tiles).
     assert page.locator("#hand-view .tile").count() == 0
     assert page.locator("input[name=hand]").input_value() == "FF 2222m 4444m 6666m"
+
+
+def test_exposures_with_jokers_quints_and_sextets_by_tap(page):
+    page.goto(page.base + "/?variant=american")
+    keys = page.locator(".keyboard")
+    # A quint of 5 circles: four are all the set holds, so one joker fills it.
+    keys.locator("[data-mode=quint]").click()
+    keys.get_by_role("button", name="5 of circles", exact=True).tap()
+    # A pung of North with two jokers, asked for on the counter.
+    counter = keys.locator("[data-action=jokers]")
+    counter.click()
+    counter.click()
+    expect(counter).to_have_text("Jokers in the next set: 2")
+    keys.locator("[data-mode=pung]").click()
+    keys.get_by_role("button", name="North wind", exact=True).tap()
+    expect(counter).to_have_text("Jokers in the next set: 0")  # one set at a time
+    box = page.locator("input[name=hand]")
+    assert "[5555pJ]" in box.input_value() and "[4zJJ]" in box.input_value()
+    # A sextet needs two jokers at least; the keyboard is back to single tiles after each set.
+    keys.locator("[data-mode=sextet]").click()
+    keys.get_by_role("button", name="2 of bamboo", exact=True).tap()
+    assert "[2222sJJ]" in box.input_value()
+    expect(keys.locator("[data-mode=tile]")).to_have_attribute("aria-pressed", "true")

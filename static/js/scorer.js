@@ -111,6 +111,8 @@
     return n;
   }
 
+  var SET_SIZES = { pung: 3, kong: 4, ckong: 4, quint: 5, sextet: 6 };
+
   function chowOf(code) {
     var rank = Number(code[0]), suit = code.slice(-1);
     if ("mps".indexOf(suit) < 0 || code === "J" || rank > 7) return null;
@@ -182,10 +184,8 @@
         if (mode === "chow") {
           var run = chowOf(code);
           ok = run && run.every(function (c) { return (n[c] || 0) + 1 <= 4 && faces[c]; });
-        } else if (mode === "pung") {
-          ok = have + 3 <= most && most >= 3;
-        } else if (mode === "kong" || mode === "ckong") {
-          ok = have + 4 <= most && most >= 4 && code !== "J";
+        } else if (SET_SIZES[mode]) {
+          ok = code !== "J" && setOf(code, SET_SIZES[mode], most - have, 8 - (n.J || 0)) !== null;
         } else {
           ok = have < most && (mode !== "win" || /[mpsz]$/.test(code));
         }
@@ -204,6 +204,23 @@
 
     function snapshot() { history.push(JSON.stringify(model)); }
 
+    /* American sets may hold jokers: the counter says how many the next set takes (more when
+       the set is bigger than the tile's copies left; at least one real tile). */
+    var jokerButton = keyboard.querySelector("[data-action=jokers]");
+    function setJokers(count) {
+      if (!jokerButton) return;
+      jokerButton.dataset.count = String(count);
+      jokerButton.textContent = jokerButton.dataset.label.replace("%s", count);
+    }
+    function setOf(code, size, left, jokersLeft) {
+      var wanted = jokerButton ? Number(jokerButton.dataset.count) : 0;
+      var jokers = Math.max(wanted, size - left);
+      if (jokers > jokersLeft || jokers >= size || (jokers && !jokerButton)) return null;
+      var tiles = [];
+      for (var i = 0; i < size; i++) tiles.push(i < size - jokers ? code : "J");
+      return tiles;
+    }
+
     function setMode(next) {
       mode = next;
       keyboard.querySelectorAll("[data-mode]").forEach(function (b) {
@@ -219,6 +236,11 @@
       if (b.dataset.action === "clear") {
         snapshot(); model = { concealed: [], groups: [], winning: null }; commit(); return;
       }
+      if (b.dataset.action === "jokers") {  // 0, 1, 2 ... 5, then 0 again
+        setJokers((Number(b.dataset.count) + 1) % 6);
+        render();
+        return;
+      }
       if (b.dataset.action === "undo") {
         if (history.length) { model = JSON.parse(history.pop()); commit(); }
         return;
@@ -226,11 +248,13 @@
       var code = b.dataset.code;
       if (!code) return;
       snapshot();
+      var n = counts(model);
       if (mode === "chow") model.groups.push({ bracket: "[", tiles: chowOf(code) });
-      else if (mode === "pung") model.groups.push({ bracket: "[", tiles: [code, code, code] });
-      else if (mode === "kong") model.groups.push({ bracket: "[", tiles: [code, code, code, code] });
-      else if (mode === "ckong") model.groups.push({ bracket: "(", tiles: [code, code, code, code] });
-      else {
+      else if (SET_SIZES[mode]) {
+        model.groups.push({ bracket: mode === "ckong" ? "(" : "[", tiles: setOf(
+          code, SET_SIZES[mode], Number(b.dataset.max) - (n[code] || 0), 8 - (n.J || 0)) });
+        setJokers(0);
+      } else {
         model.concealed.push(code);
         if (mode === "win") model.winning = code;
       }
