@@ -23,7 +23,7 @@ from scoring import engine, openapi
 from scoring.doors import bad_request, run_json, too_large
 from scoring.engine import tiles
 from scoring.engine.variants import VARIANTS
-from scoring.examples import example_query, examples_for
+from scoring.examples import example_query, example_request, examples_for
 from scoring.forms import ScoreForm, copies_of, keyboard_of
 
 HOUSE_COOKIE = "house_rules"
@@ -105,11 +105,24 @@ def patterns(request, variant):
     names = {p["id"]: p["name"] for p in described["patterns"]}
     rows = [{"pattern": p, "example": examples.get(p["id"]),
              "query": example_query(variant, *examples[p["id"]]) if p["id"] in examples else "",
+             "sets": example_sets(variant, examples.get(p["id"])),
              "excludes": [excluded(target, names) for target in p.get("excludes", ())]}
             for p in described["patterns"]]
+    seen = set()
+    for row in rows:  # the jump list by value lands on the first pattern of each value
+        row["first_of_value"] = row["pattern"]["value"] not in seen
+        seen.add(row["pattern"]["value"])
     return render(request, "scoring/patterns.html", {
         "variant": described, "rows": rows, "variants": engine.catalog()["variants"],
-        "printed_ids": VARIANTS[variant].printed_ids})
+        "printed_ids": VARIANTS[variant].printed_ids, "values": sorted(seen)})
+
+
+def example_sets(variant: str, example) -> list[str]:
+    """An example hand as the engine reads it, set by set (its best reading)."""
+    if example is None:
+        return []
+    result = engine.score(example_request(variant, example))
+    return result["decomposition"] if result["ok"] else []
 
 
 def excluded(target: str, names: dict) -> dict:
@@ -148,6 +161,12 @@ def _run_body(request, run):
 @api_methods("POST")
 def api_score(request):
     return _run_body(request, engine.score)
+
+
+@csrf_exempt
+@api_methods("POST")
+def api_analyse(request):
+    return _run_body(request, engine.analyse)
 
 
 @csrf_exempt

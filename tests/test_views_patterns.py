@@ -95,3 +95,19 @@ def test_what_a_pattern_counts_once_per_is_in_the_page_language(client):
     for word, mot in (("set", "combinaison"), ("tile", "tuile"), ("suit", "couleur")):
         assert f"per {word}" in english
         assert f"par {mot}" in french and f"per {word}" not in french
+
+
+def test_the_library_has_a_jump_list_by_value(client):
+    html = client.get("/patterns/shanghai/").content.decode()
+    # Shanghai's values, 1 to 100, each a link to the first pattern of that value.
+    for value in (1, 2, 3, 5, 7, 10, 15, 20, 30, 40, 50, 60, 100):
+        assert f'<a href="#v-{value}">{value}</a>' in html
+        assert f'id="v-{value}"' in html
+    assert html.index('id="v-2"') < html.index('id="p-2A"') < html.index('id="v-3"')
+
+
+def test_example_hands_are_shown_in_their_sets(client):
+    html = client.get("/patterns/shanghai/").content.decode()
+    entry = html.split('id="p-1A"')[1].split("</li>")[0]
+    # 123m 456p 789s 345m 55s: five groups, as the engine reads it.
+    assert entry.count('class="group') >= 5
