@@ -5,12 +5,15 @@
     score VARIANT "HAND" [flags]    the short form, printing a readable breakdown
     score american "HAND" --card FILE   the short form with the table's card from a file
     settle --json -                 one deal request on stdin, one ledger result line on stdout
+    analyse --json -                one 13-tile request on stdin, its waits (§6) on stdout
+    analyse --jsonl                 one 13-tile request per stdin line, one answer per line
 
 Exit code 0 when the result is ok, 2 when it is an error (`--jsonl` exits 0: each
 line carries its own result).
 
 These doors need no database, template or setting, so `manage.py` runs them from here before
-Django is imported. The management commands `score` and `settle` wrap the same functions, so
+Django is imported. The management commands `score`, `settle` and `analyse` wrap the same
+functions, so
 `call_command` and Django's own options (--help, --settings, ...) behave exactly the same.
 """
 
@@ -33,6 +36,8 @@ from scoring.doors import (
 
 SCORE_HELP = "Score one Mahjong hand (short form), or requests in the contract's JSON shape."
 SETTLE_HELP = "Settle a whole deal given as events, in the contract's JSON shape (--json -)."
+ANALYSE_HELP = ("What wins a 13-tile hand, and for how much: its waits, each scored self-drawn "
+                "and on a discard, or how far it is from ready (--json - or --jsonl).")
 
 # (option, context key, help) for the flags that are true when given.
 CONTEXT_FLAGS = [
@@ -109,6 +114,28 @@ def add_settle_arguments(parser):
     )
 
 
+def add_analyse_arguments(parser):
+    parser.add_argument(
+        "--json", metavar="-", default=None, help="'-': read one JSON request on stdin"
+    )
+    parser.add_argument(
+        "--jsonl", action="store_true", help="one JSON request per stdin line, one answer each"
+    )
+
+
+def run_analyse(options, stdin, stdout, stderr):
+    """Run `analyse --json -` or `analyse --jsonl`; the exit code (0 ok, 2 an error result;
+    --jsonl 0, each line carrying its own answer)."""
+    if options["jsonl"]:
+        score_lines(stdin, stdout, engine.analyse)
+        return 0
+    if options["json"] != "-":
+        raise UsageError("Use --json - (one request on standard input) or --jsonl.")
+    result = run_stream(stdin, engine.analyse, MAX_REQUEST_SIZE)
+    stdout.write(dumps(result) + "\n")
+    return exit_code(result)
+
+
 def run_score(options, stdin, stdout, stderr):
     """Run `score` with parsed `options`; the exit code (0 ok, 2 an error result).
     Raises UsageError, before reading anything, for a command line it cannot run."""
@@ -147,6 +174,7 @@ def run_settle(options, stdin, stdout, stderr):
 COMMANDS = {
     "score": (add_score_arguments, run_score),
     "settle": (add_settle_arguments, run_settle),
+    "analyse": (add_analyse_arguments, run_analyse),
 }
 
 
@@ -168,7 +196,8 @@ def refusing_parser():
 
 
 def run_alone(command, args, stdin, stdout, stderr):
-    """Run `score` or `settle` with the arguments after the command's name, without Django:
+    """Run `score`, `settle` or `analyse` with the arguments after the command's name, without
+    Django:
     the exit code, or None (having read and written nothing) when the line is not one this
     door runs alone: --help, Django's own options (--settings, --verbosity, ...; abbreviations
     too), or a usage error, all of which the management command answers in Django's words."""
@@ -190,14 +219,15 @@ def run_alone(command, args, stdin, stdout, stderr):
 PENDING_LIMIT = 64 * 1024
 
 
-def score_lines(stdin, stdout):
-    """One result line per input line, in order; a bad line gets its error result, and so
+def score_lines(stdin, stdout, run=None):
+    """One result line per input line, in order (each request through `run`, by default
+    engine.score); a bad line gets its error result, and so
     does a line longer than the API's body limit (read on, never held whole).
 
     Results are written, and flushed, whenever no more input is waiting (so a program that
     sends one line and waits gets its answer at once) and at least every PENDING_LIMIT
     characters; a batch read from a file is written in a few large pieces, not line by line."""
-    score = engine.score
+    score = run or engine.score
     pending, size = [], 0
     never_waits = reading_never_waits(stdin)  # then asking before each line is only a cost
     for line in bounded_lines(stdin, MAX_REQUEST_SIZE):

@@ -10,6 +10,7 @@ from functools import cache
 
 from django.conf import settings
 
+from scoring.engine.analyse import WINNING_TILE_FIELDS
 from scoring.engine.api import MAX_EVENTS
 from scoring.engine.context import FLAGS
 from scoring.engine.errors import ERROR_CODES
@@ -112,6 +113,54 @@ def schemas():
                                             "net": net}},
             },
         },
+        "AnalyseRequest": {
+            "type": "object",
+            "required": ["variant", "hand"],
+            "properties": {
+                "variant": ref("Variant"),
+                "hand": {"type": "string", "maxLength": MAX_HAND_CHARS,
+                         "description": "13 tiles (kongs counted as 3; American: 13 tiles "
+                                        "counting everything), no '+' winning tile.",
+                         "examples": ["234m 567p 2s [EEE] [789p]"]},
+                "context": {**ref("Context"), "description": (
+                    "As for score, without the fields about the winning tile: "
+                    + ", ".join(WINNING_TILE_FIELDS) + " are refused (bad_context).")},
+                "rules": ref("Rules"),
+            },
+        },
+        "AnalyseResult": {
+            "type": "object",
+            "required": ["ok", "variant", "hand", "shanten", "waits", "useful"],
+            "properties": {
+                "ok": {"const": True},
+                "variant": ref("Variant"),
+                "hand": {"type": "string"},
+                "unit": {"type": "string"},
+                "shanten": {"type": "integer", "minimum": 0, "description": (
+                    "How many tiles the hand is from ready: 0 is ready (American: the fewest "
+                    "tiles missing from a line of the card, less the winning tile).")},
+                "missing": {"type": "integer", "description": "American: the fewest tiles "
+                            "missing from any line of the card the hand's exposures fit."},
+                "waits": {"type": "array", "items": {
+                    "type": "object", "required": ["tile", "self_drawn", "discard"],
+                    "properties": {"tile": {"type": "string"},
+                                   "self_drawn": ref("WinSummary"),
+                                   "discard": ref("WinSummary")}},
+                          "description": "Every tile that completes the hand, with what score "
+                                         "gives for it self-drawn and on a discard from the "
+                                         "default discarder."},
+                "useful": {"type": "array", "items": {"type": "string"}, "description": (
+                    "The tiles that bring the hand one step closer (ready: its waits).")},
+            },
+        },
+        "WinSummary": {
+            "type": "object",
+            "required": ["total", "points", "meets_minimum", "patterns", "net"],
+            "properties": {"total": {"type": "number"}, "points": {"type": "number"},
+                           "meets_minimum": {"type": "boolean"},
+                           "patterns": {"type": "array", "items": {"type": "string"}},
+                           "net": net},
+        },
         "SettleRequest": {
             "type": "object",
             "required": ["variant", "events"],
@@ -195,7 +244,8 @@ def document() -> dict:
             "title": "Mahjong hand scorer",
             "version": "1",
             "description": (
-                "Score a finished Mahjong hand for the table's variant, or settle a whole deal. "
+                "Score a finished Mahjong hand for the table's variant, see what wins a hand of "
+                "13 tiles, or settle a whole deal. "
                 "Requests and results follow the project's contract (CONTRACT.md). Bodies over "
                 f"{limit} bytes are refused with 413; hands are at most {MAX_HAND_CHARS} "
                 f"characters and deals at most {MAX_EVENTS} events."),
@@ -206,6 +256,17 @@ def document() -> dict:
                 "summary": "Score one hand",
                 "requestBody": {"required": True, **json_body(ref("ScoreRequest"), "The hand")},
                 "responses": {"200": json_body(ref("ScoreResult"), "The hand's score"),
+                              **error_responses()},
+            }},
+            "/api/analyse": {"post": {
+                "operationId": "analyse",
+                "summary": "What wins a 13-tile hand, and for how much",
+                "description": "A ready hand (shanten 0): every winning tile, scored as score "
+                               "scores the 14 tiles self-drawn and on a discard. Not ready: how "
+                               "many tiles from ready, and the tiles that bring it closer "
+                               "(contract section 6).",
+                "requestBody": {"required": True, **json_body(ref("AnalyseRequest"), "The hand")},
+                "responses": {"200": json_body(ref("AnalyseResult"), "Its waits"),
                               **error_responses()},
             }},
             "/api/settle": {"post": {

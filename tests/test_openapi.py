@@ -39,8 +39,8 @@ def client():
 
 def test_the_document_is_openapi_3_1_with_every_route(document):
     assert document["openapi"] == "3.1.0"
-    assert set(document["paths"]) == {"/api/score", "/api/settle", "/api/variants", "/api/health",
-                                      "/api/openapi.json"}
+    assert set(document["paths"]) == {"/api/score", "/api/analyse", "/api/settle",
+                                      "/api/variants", "/api/health", "/api/openapi.json"}
     for schema in document["components"]["schemas"].values():
         Draft202012Validator.check_schema(schema)
 

@@ -1,5 +1,5 @@
 """The scoring engine: pure Python, no Django (a test walks these imports to keep it so)."""
 
-from .api import catalog, score, settle
+from .api import analyse, catalog, score, settle
 
-__all__ = ["catalog", "score", "settle"]
+__all__ = ["analyse", "catalog", "score", "settle"]

@@ -1,5 +1,6 @@
-"""The engine's three entry points, shared by every door (API, command line, web form)."""
+"""The engine's entry points, shared by every door (API, command line, web form)."""
 
+from . import analyse as analysis
 from .context import parse_context
 from .errors import HandError
 from .variants import VARIANTS, get_variant
@@ -18,6 +19,20 @@ def score(request) -> dict:
         rules = variant.check_rules(request.get("rules"))
         ctx = parse_context(request.get("context"))
         return variant.score(request.get("hand"), ctx, rules)
+    except HandError as error:
+        return error.as_result()
+
+
+def analyse(request) -> dict:
+    """What wins a 13-tile hand, and for how much (contract §6); bad input gives the error
+    shape, never raises."""
+    try:
+        if not isinstance(request, dict):
+            raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
+                            "'hand'.")
+        variant = get_variant(request.get("variant"))
+        rules = variant.check_rules(request.get("rules"))
+        return analysis.analyse(variant, request.get("hand"), request.get("context"), rules)
     except HandError as error:
         return error.as_result()
 

@@ -87,8 +87,9 @@ def refuse_f_alias(text: str) -> None:
                         "8f (any flower does).")
 
 
-def build_held(parsed: ParsedHand) -> Held:
-    """The notation checks, the copies (flowers together at most 8) and the 14-tile count."""
+def build_held(parsed: ParsedHand, size: int = HAND_SIZE) -> Held:
+    """The notation checks, the copies (flowers together at most 8) and the tile count: 14 for a
+    hand that wins, 13 for one to analyse (contract §6)."""
     for group in parsed.groups:
         if group.bracket != EXPOSED:
             raise HandError("bad_notation", f"{group.text()}: the American game has no concealed "
@@ -100,10 +101,10 @@ def build_held(parsed: ParsedHand) -> Held:
         raise HandError("too_many_copies", f"The hand has {flowers} flowers, but the set has only "
                         "8 (all flowers are alike).")
     count_copies(parsed, american_copies)
-    if len(every) != HAND_SIZE:
-        raise HandError("wrong_tile_count", f"Found {len(every)} tiles; an American hand has "
-                        f"exactly {HAND_SIZE}, counting flowers, jokers and every tile of a kong, "
-                        "quint or sextet.")
+    if len(every) != size:
+        what = "an American hand has" if size == HAND_SIZE else "a hand to analyse has"
+        raise HandError("wrong_tile_count", f"Found {len(every)} tiles; {what} exactly {size}, "
+                        "counting flowers, jokers and every tile of a kong, quint or sextet.")
     counts = [0] * VECTOR
     for tile in parsed.concealed:
         if tile != tiles.JOKER:

@@ -1,0 +1,408 @@
+"""What wins, and for how much (contract §6): a hand of 13 tiles, how far it is from ready, the
+tiles that complete it, each scored as `score` scores it, or the tiles that bring it closer.
+
+How far from ready is counted in tiles missing: the fewest tiles a player must draw (each with a
+discard) to hold a winning hand, over every winning hand the variant allows that keeps the hand's
+revealed sets and needs no fifth copy of a tile (the hand's own copies, revealed ones included,
+are the only ones known to be gone). `shanten` is that number less one, the tile that wins:
+0 is ready. A tile is `useful` when the hand with it (after the best discard) is missing one
+tile fewer.
+
+The standard form (sets and the eyes) is counted suit by suit, as `decompose` reads hands: for
+each suit, the fewest tiles missing for it to hold exactly g sets and p pairs (a dynamic program
+over its nine numbers, cached on its counts), then the suits are combined. A set or pair made of
+no tile the hand holds costs 3 (2) wherever it is, so the program only builds groups that touch
+a tile of the suit, and such "fresh" groups are added at the end. Seven pairs and 13 terminals,
+where the variant allows them, are counts.
+
+American hands are matched against the card's lines (`card.placed`): the fewest tiles missing from
+any line the hand's exposures fit, less one.
+"""
+
+from functools import lru_cache
+
+from . import tiles
+from .card import FLOWER, kind_code, placed
+from .card import waits as card_waits
+from .context import parse_context
+from .decompose import SLICES, Forms
+from .errors import HandError
+from .hand import KONG, count_copies, set_of_group, standard_copies
+from .notation import ParsedHand, joined_text, parse
+
+# The context fields about the winning tile: analyse answers for both ways of winning, so a
+# request naming one is refused (contract §6).
+WINNING_TILE_FIELDS = ("self_drawn", "discarder", "last_tile", "kong_replacement",
+                       "double_kong_replacement", "after_kong_discard", "robbing_kong",
+                       "heavenly", "earthly", "winning_tile_last", "joker_exchange", "exchanger")
+HAND_TILES = 13
+INF = 99
+MAX_SETS = 4
+
+
+def analyse(variant, text, raw_context, rules) -> dict:
+    """The answer of contract §6 for one checked variant and rules; raises HandError."""
+    contexts = win_contexts(raw_context)
+    if variant.id == "american":
+        return analyse_american(variant, text, contexts, rules)
+    return analyse_standard(variant, text, contexts, rules)
+
+
+def win_contexts(raw) -> tuple:
+    """(self-drawn, on a discard): the request's context won both ways."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise HandError("bad_context", "context must be an object of flags and winds.")
+    named = [name for name in WINNING_TILE_FIELDS if name in raw]
+    if named:
+        raise HandError("bad_context", f"analyse scores every winning tile both self-drawn and "
+                        f"on a discard from the upper house: leave out context.{named[0]}.",
+                        tuple(f"context.{name}" for name in named))
+    return parse_context({**raw, "self_drawn": True}), parse_context(raw)
+
+
+def read_hand(text) -> ParsedHand:
+    if text is None:
+        raise HandError("bad_notation", "The request has no hand.")
+    parsed = parse(text)
+    if "+" in text:
+        raise HandError("bad_notation", "A hand to analyse has 13 tiles and no winning tile: "
+                        "leave out the '+' and the tile after it.")
+    return parsed
+
+
+def wrong_count(found: int, kongs: int, what: str) -> HandError:
+    kong_note = f" (counting each of the {kongs} kongs as 3)" if kongs else ""
+    return HandError("wrong_tile_count", f"Found {found} tiles{kong_note}; a hand to analyse has "
+                     f"{HAND_TILES}, {what}.")
+
+
+def summary(result: dict) -> dict:
+    """What §6 repeats of a `score` result."""
+    return {"total": result["total"], "points": result["points"],
+            "meets_minimum": result["meets_minimum"],
+            "patterns": [p["id"] for p in result["patterns"]],
+            "net": result["payments"]["net"]}
+
+
+def scored_waits(variant, parsed: ParsedHand, candidates, contexts, rules, code=tiles.code):
+    """Each candidate tile that `score` accepts, with both results; the 14-tile hand is the
+    13 tiles with the candidate among the concealed ones, marked as the winning tile."""
+    drawn, discard = contexts
+    groups = [group.text() for group in parsed.groups]
+    found = []
+    for tile in candidates:
+        text = joined_text(tuple(sorted(parsed.concealed + (tile,))), groups, tile)
+        try:
+            won = (variant.score(text, drawn, rules), variant.score(text, discard, rules))
+        except HandError:
+            continue
+        found.append({"tile": code(tile), "self_drawn": summary(won[0]),
+                      "discard": summary(won[1])})
+    return found
+
+
+def answer(variant, parsed, missing: int, waits: list, useful, extra=None) -> dict:
+    shanten = 0 if waits else max(1, missing - 1)
+    text = joined_text(parsed.concealed, [group.text() for group in parsed.groups], None)
+    result = {"ok": True, "variant": variant.id, "hand": text,
+              "unit": variant.unit, "shanten": shanten, "waits": waits,
+              "useful": [w["tile"] for w in waits] if waits else useful}
+    if extra:
+        result.update(extra)
+    return result
+
+
+# Sets and the eyes (Shanghai, Hong Kong, Sichuan) ------------------------------------------------
+
+def analyse_standard(variant, text, contexts, rules) -> dict:
+    parsed = read_hand(text)
+    check_tiles = getattr(variant, "check_tiles", None)  # Sichuan: its tiles, no claimed chow
+    if check_tiles is not None:
+        check_tiles(parsed)
+    written = parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles)
+    for tile in written:
+        if tile not in variant.kinds:
+            raise HandError("tile_not_in_variant", f"{tiles.code(tile)} ({tiles.name(tile)}) is "
+                            "not played in this variant.")
+    melds = tuple(set_of_group(group) for group in parsed.groups)
+    concealed = [0] * tiles.PLAYING_KINDS
+    held = [0] * tiles.PLAYING_KINDS
+    for tile in written:
+        if tile < tiles.PLAYING_KINDS:
+            held[tile] += 1
+    for tile in parsed.concealed:
+        if tile < tiles.PLAYING_KINDS:
+            concealed[tile] += 1
+    bonus = [t for t in parsed.concealed if t >= tiles.PLAYING_KINDS]
+    if max(held) > 4 or len(set(bonus)) < len(bonus):
+        count_copies(parsed, standard_copies)
+    found = sum(concealed) + 3 * len(melds)
+    kongs = sum(m.kind == KONG for m in melds)
+    if found != HAND_TILES:
+        raise wrong_count(found, kongs, "plus one for each kong (flowers and seasons not counted)")
+    from .context import HandFacts
+    for ctx in contexts:
+        variant.check_context(ctx, HandFacts(kongs=kongs, claimed_set=any(m.exposed for m in melds),
+                                             winning_copies=1))
+    shape = Shape(variant, rules, melds, tuple(held), contexts[1].void_suit)
+    counts = tuple(concealed)
+    missing = shape.missing(counts)
+    forms = shape.forms
+    candidates = [t for t in shape.kinds if held[t] < 4
+                  and forms.is_complete(grown(counts, t), bool(melds))] if missing == 1 else []
+    waits = scored_waits(variant, parsed, candidates, contexts, rules)
+    useful = [] if waits else [tiles.code(t) for t, n in shape.missing_with_each(counts).items()
+                               if n < missing]
+    return answer(variant, parsed, missing, waits, useful)
+
+
+def grown(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    return counts[:tile] + (counts[tile] + 1,) + counts[tile + 1:]
+
+
+class Shape:
+    """The fixed parts of a hand for counting tiles missing: its revealed sets, the copies of
+    each kind it holds, the forms and tiles the variant allows."""
+
+    def __init__(self, variant, rules, melds, held, void_suit):
+        self.forms: Forms = variant.forms(rules)
+        self.sets = MAX_SETS - len(melds)
+        self.closed = not melds
+        melded = [0] * tiles.PLAYING_KINDS
+        for meld in melds:
+            for tile in meld.tiles:
+                melded[tile] += 1
+        self.room = tuple(4 - n for n in melded)
+        self.held = held
+        playing = [t for t in sorted(variant.kinds) if t < tiles.PLAYING_KINDS]
+        # The suits a winning hand may use: all the variant's, or (Sichuan) all but a void suit,
+        # which holds no revealed set (it cannot be discarded).
+        slices = [s for s in SLICES if any(s[0] <= t < s[1] for t in playing)]
+        if variant.id == "sichuan":
+            voids = [void_suit] if void_suit else list(tiles.SUITS)
+            revealed = {tiles.suit_of(m.first) for m in melds}
+            self.choices = [tuple(s for s in slices if tiles.SUITS[s[0] // 9] != v)
+                            for v in voids if v not in revealed]
+        else:
+            self.choices = [tuple(slices)]
+        allowed = set().union(*self.choices) if self.choices else set()
+        self.kinds = [t for t in playing if any(lo <= t < hi for lo, hi, _ in allowed)]
+
+    def missing(self, counts: tuple[int, ...]) -> int:
+        """The fewest tiles to draw for these concealed counts (with the revealed sets) to win."""
+        best = INF
+        for slices in self.choices:
+            best = min(best, self.standard(counts, slices)[self.sets][1])
+            if self.closed and self.forms.seven_pairs:
+                best = min(best, self.seven_pairs(counts, slices))
+        if self.closed and self.forms.thirteen_orphans:
+            best = min(best, thirteen_orphans(counts))
+        return best
+
+    def missing_with_each(self, counts: tuple[int, ...]) -> dict[int, int]:
+        """missing() of the counts with one more tile, for each kind that may still be drawn.
+        One more tile changes one suit: the other suits are combined once per suit."""
+        best = {t: INF for t in self.kinds if self.held[t] < 4}
+        for slices in self.choices:
+            for low, high, chows in slices:
+                others = self.standard(counts, [s for s in slices if s[0] != low])
+                for tile in range(low, high):
+                    if tile not in best:
+                        continue
+                    part = counts[low:high]
+                    part = part[:tile - low] + (part[tile - low] + 1,) + part[tile - low + 1:]
+                    costs = suit_costs(part, self.room[low:high], chows)
+                    sets = self.sets
+                    found = min(others[sets - g][1 - p] + costs[g][p]
+                                for g in range(sets + 1) for p in (0, 1))
+                    if self.closed and self.forms.seven_pairs:
+                        found = min(found, self.seven_pairs(grown(counts, tile), slices))
+                    best[tile] = min(best[tile], found)
+        if self.closed and self.forms.thirteen_orphans:
+            for tile in best:
+                best[tile] = min(best[tile], thirteen_orphans(grown(counts, tile)))
+        return best
+
+    def standard(self, counts, slices) -> list[list[int]]:
+        """table[g][p]: the fewest tiles missing for the suits of `slices` (and fresh groups)
+        to hold g sets and p pairs."""
+        sets = self.sets
+        # Fresh sets and pairs, made of tiles the hand does not hold: 3 and 2 tiles missing.
+        table = [[3 * g + 2 * p for p in (0, 1)] for g in range(sets + 1)]
+        for low, high, chows in slices:
+            part = counts[low:high]
+            if not any(part):
+                continue
+            costs = suit_costs(part, self.room[low:high], chows)
+            table = [[min(table[g - g1][p - p1] + costs[g1][p1]
+                          for g1 in range(g + 1) for p1 in range(p + 1))
+                      for p in (0, 1)] for g in range(sets + 1)]
+        return table
+
+    def seven_pairs(self, counts, slices) -> int:
+        """Seven pairs: each pair held is free, a single needs its copy, a fresh pair 2 tiles.
+        Four alike are two pairs only where the variant says so (Sichuan)."""
+        quads = self.forms.quads_are_two_pairs
+        pairs = singles = 0
+        for low, high, _ in slices:
+            for n in counts[low:high]:
+                if quads:
+                    pairs += n // 2
+                    singles += n % 2
+                elif n:
+                    pairs += n >= 2
+                    singles += n == 1
+        short = max(0, 7 - pairs)
+        return min(singles, short) + 2 * max(0, short - singles)
+
+
+def thirteen_orphans(counts) -> int:
+    kinds = sum(1 for t in tiles.ORPHANS if counts[t])
+    doubled = any(counts[t] >= 2 for t in tiles.ORPHANS)
+    return 14 - kinds - doubled
+
+
+@lru_cache(maxsize=1 << 16)
+def suit_costs(held: tuple[int, ...], room: tuple[int, ...], chows: bool):
+    """costs[g][p]: the fewest tiles missing for one suit's counts to become exactly g sets and
+    p pairs (p 0 or 1), no kind above its `room` (4 less its revealed copies); INF when not
+    worth it. Only groups that touch a held tile are built: a group of fresh tiles costs as
+    much anywhere (3 for a set, 2 for a pair), and the caller adds those.
+
+    A dynamic program over the numbers. The state is the chows started one and two numbers back;
+    its value, the fewest tiles missing for each (sets, pair) so far, as a list indexed 2g + p.
+    Each number takes its chows, a pung, the pair."""
+    size = len(held)
+    states = {(0, 0): [0] + [INF] * 9}
+    for k in range(size):
+        have, fits = held[k], room[k]
+        # A chow starting here that holds no tile the hand has is a fresh set.
+        top = max(held[k:k + 3]) if chows and k <= size - 3 else 0
+        out: dict = {}
+        for (a, b), costs in states.items():
+            carried = a + b
+            for c in range(min(top, MAX_SETS) + 1):
+                row = out.get((c, a))
+                if row is None:
+                    row = out[(c, a)] = [INF] * 10
+                for pung in (0, 1) if have else (0,):
+                    for pair in (0, 1) if have else (0,):
+                        need = carried + c + 3 * pung + 2 * pair
+                        if need > fits:
+                            continue
+                        add = need - have if need > have else 0
+                        step = 2 * (c + pung) + pair
+                        for index in range(10 - step):
+                            cost = costs[index]
+                            if cost == INF or (pair and index & 1):
+                                continue
+                            to = index + step
+                            total = cost + add
+                            # Fresh groups do as well: 3 a set, 2 the pair.
+                            if total < row[to] and total <= 3 * (to >> 1) + 2 * (to & 1):
+                                row[to] = total
+        states = out
+    final = states.get((0, 0), [INF] * 10)
+    return tuple((final[2 * g], final[2 * g + 1]) for g in range(MAX_SETS + 1))
+
+
+# American: the card's lines ---------------------------------------------------------------------
+
+def analyse_american(variant, text, contexts, rules) -> dict:
+    from .variants.american import build_held, refuse_f_alias
+
+    parsed = read_hand(text)
+    refuse_f_alias(text)
+    held = build_held(parsed, size=HAND_TILES)
+    for ctx in contexts:
+        variant.check_held(held, ctx, rules)
+    kinds = list(range(tiles.PLAYING_KINDS)) + [FLOWER, tiles.JOKER]
+    if rules["card"] == "temporary":
+        waits = scored_waits(variant, parsed, kinds, contexts, rules, code=kind_code)
+        missing = temporary_missing(held.all_counts, held.all_jokers)
+        useful = [] if waits else [kind_code(k) for k in kinds if in_stock(held, k)
+                                   and temporary_missing(*plus(held, k)) < missing]
+        return answer(variant, parsed, missing, waits, useful, {"missing": missing})
+    card = variant.card(rules)
+    forms = [form for form in card.forms if takes_exposures(form, held)]
+    counts, jokers = held.all_counts, held.all_jokers
+    missing = card_missing(card, forms, counts, jokers)
+    waits = scored_waits(variant, parsed, card_waits(card, held), contexts, rules, code=kind_code)
+    useful = [] if waits else [kind_code(k) for k, n in card_missing_with_each(
+        forms, counts, jokers, [k for k in kinds if in_stock(held, k)]).items() if n < missing]
+    return answer(variant, parsed, missing, waits, useful, {"missing": missing})
+
+
+def in_stock(held, kind: int) -> bool:
+    if kind == tiles.JOKER:
+        return held.all_jokers < 8
+    return held.all_counts[kind] < (8 if kind == FLOWER else 4)
+
+
+def plus(held, kind: int) -> tuple[tuple[int, ...], int]:
+    """(naturals per kind, jokers) of the hand with one more tile."""
+    if kind == tiles.JOKER:
+        return held.all_counts, held.all_jokers + 1
+    return held.all_counts[:kind] + (held.all_counts[kind] + 1,) + held.all_counts[kind + 1:], \
+        held.all_jokers
+
+
+def takes_exposures(form, held) -> bool:
+    """Whether every exposure of the hand fills a whole set of the form (a concealed line takes
+    none)."""
+    if not held.exposures:
+        return True
+    if form.line.concealed:
+        return False
+    free = dict(form.set_slots)
+    for exposure in held.exposures:
+        key = (exposure.kind, exposure.size)
+        if not free.get(key):
+            return False
+        free[key] -= 1
+    return True
+
+
+def card_missing(card, forms, counts, jokers) -> int:
+    """The fewest tiles missing from any of `forms` (the card's forms the exposures fit)."""
+    if not forms:
+        return INF
+    fits = {id(form) for form in forms}
+    seated = placed(card, counts, jokers)
+    return 14 - max(n for form, n in zip(card.forms, seated, strict=True) if id(form) in fits)
+
+
+def card_missing_with_each(forms, counts, jokers: int, kinds) -> dict[int, int]:
+    """card_missing of the hand with one more tile, for each of `kinds`. As `card.placed` counts
+    it, a form seats min(held, cap) naturals of each kind, and jokers in the places of its sets
+    that naturals left open; one more natural of kind k is seated when the hand holds fewer
+    than the cap (and takes a joker's place when it goes in a set)."""
+    best = dict.fromkeys(kinds, INF)
+    held = [(k, n) for k, n in enumerate(counts) if n]
+    for form in forms:
+        cap, exact, slots = form.cap, form.exact, form.joker_slots
+        naturals = sum(min(n, cap[k]) for k, n in held)
+        fixed = sum(min(n, exact[k]) for k, n in held)
+        for kind in kinds:
+            if kind == tiles.JOKER:
+                seated = naturals + min(jokers + 1, slots - (naturals - fixed))
+            else:
+                n = counts[kind]
+                more, exact_more = naturals + (n < cap[kind]), fixed + (n < exact[kind])
+                seated = more + min(jokers, slots - (more - exact_more))
+            if 14 - seated < best[kind]:
+                best[kind] = 14 - seated
+    return best
+
+
+def temporary_missing(counts, jokers: int) -> int:
+    """The temporary table: pairs, pungs, kongs, quints and sextets of one kind, jokers only in
+    groups of three or more. A kind of two or more naturals is a group already; a single natural
+    needs its copy, or two jokers (a pung). Of the u singles left, the hand keeps those its
+    draws can pair and throws the others away: with n tiles held, ceil((u + 14 - n) / 2) draws."""
+    singles = sum(1 for n in counts if n == 1)
+    lonely = singles - min(singles, jokers // 2)
+    held = sum(counts) + jokers
+    return -(-(lonely + 14 - held) // 2)
