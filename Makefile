@@ -40,6 +40,7 @@ bench: $(VENV)/.installed-dev
 	$(PY) bench/run.py
 	$(PY) bench/table_saves.py
 	$(PY) bench/tap_to_result.py
+	$(PY) bench/analyse.py
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
