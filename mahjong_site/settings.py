@@ -28,7 +28,6 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
 
 from scoring.doors import MAX_REQUEST_SIZE
 
@@ -186,7 +185,10 @@ TABLES_WRITE_RATE = env_rate("DJANGO_TABLES_WRITE_RATE", "120/m")  # saves per a
 TABLES_MAX_HANDS = env_int("DJANGO_TABLES_MAX_HANDS", 2000)       # hands one table keeps
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+# Each language named in its own language, as a switch shows them. Browsers asking for zh-CN or
+# zh-SG get zh-hans, for zh-TW, zh-HK or zh-MO zh-hant (Django's fallbacks, tests/test_i18n_zh.py).
+LANGUAGES = [("en", "English"), ("fr", "Français"),
+             ("zh-hans", "简体中文"), ("zh-hant", "繁體中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"

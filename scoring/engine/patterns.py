@@ -24,6 +24,7 @@ from .hand import (
     TileSet,
     cached_property,
 )
+from .names_zh import simplified
 
 STANDARD = "standard"
 
@@ -219,8 +220,16 @@ class Pattern(Frozen):
     needs: frozenset[str] = frozenset()
     french: str = ""  # the name in French (for the French page; "" when not translated)
     french_definition: str = ""
+    # The Chinese name in each script; by default `chinese` itself (Traditional) and its
+    # Simplified form from names_zh (so no variant module names a pattern twice).
+    zh_hans: str = ""
+    zh_hant: str = ""
 
     def __post_init__(self):
+        if self.chinese and not self.zh_hant:
+            object.__setattr__(self, "zh_hant", self.chinese)
+        if self.chinese and not self.zh_hans:
+            object.__setattr__(self, "zh_hans", simplified(self.chinese))
         unknown = set(self.needs) - set(FACTS)
         if unknown:
             raise ValueError(f"{self.id} needs unknown facts: {sorted(unknown)}")
@@ -233,7 +242,8 @@ class Pattern(Frozen):
         return {"id": self.id, "name": self.name, "english": self.english,
                 "chinese": self.chinese, "value": self.value, "per": self.per or None,
                 "definition": self.definition, "excludes": list(self.excludes),
-                "french": self.french, "french_definition": self.french_definition}
+                "french": self.french, "french_definition": self.french_definition,
+                "zh_hans": self.zh_hans, "zh_hant": self.zh_hant}
 
 
 class Counted(Frozen):
@@ -247,7 +257,8 @@ class Counted(Frozen):
     def _row(self) -> dict:
         p = self.pattern
         return {"id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
-                "value": p.value, "count": self.count, "french": p.french}
+                "value": p.value, "count": self.count, "french": p.french,
+                "zh_hans": p.zh_hans, "zh_hant": p.zh_hant}
 
 
 class Excluded(Frozen):
@@ -266,7 +277,8 @@ class Excluded(Frozen):
         return {"id": p.id, "by": by.id, "by_name": by.name, "why": "included", "reason": reason,
                 "name": p.name,
                 "english": p.english, "chinese": p.chinese, "value": p.value,
-                "count": self.count, "french": p.french}
+                "count": self.count, "french": p.french, "zh_hans": p.zh_hans,
+                "zh_hant": p.zh_hant}
 
 
 class Evaluation(Frozen):

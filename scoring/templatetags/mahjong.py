@@ -136,18 +136,52 @@ def _french_page() -> bool:
     return (get_language() or "").lower().startswith("fr")
 
 
+_TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
+
+
+def _chinese_script() -> str | None:
+    """'zh_hant' on a Traditional Chinese page, 'zh_hans' on a Simplified one, None otherwise:
+    the key of a pattern's name in that script."""
+    language = (get_language() or "").lower()
+    if not language.startswith("zh"):
+        return None
+    return "zh_hant" if language.startswith(_TRADITIONAL) else "zh_hans"
+
+
 @register.filter
 def local_name(pattern):
     """A pattern's name in the page's language: its `french` name on a French page when it has
-    one, its `english` name otherwise (engine patterns, result entries and card lines alike)."""
-    french = pattern.get("french") if hasattr(pattern, "get") else None
+    one, its `english` name otherwise (engine patterns, result entries and card lines alike).
+
+    On a Chinese page, its Chinese name in the page's script (`zh_hans` or `zh_hant`), for a
+    pattern that has one. The scoring templates print the `chinese` field (Traditional) beside
+    the local name on every page: where that is already the page's name (Traditional pages, and
+    names written alike in both scripts) the local name is "" rather than the same name twice.
+    Card lines (American) have no Chinese name and keep their English one.
+    """
+    if not hasattr(pattern, "get"):
+        return ""
+    script = _chinese_script()
+    if script:
+        chinese = pattern.get(script)
+        if chinese:
+            return "" if chinese == pattern.get("chinese") else chinese
+        return pattern.get("english", "")
+    french = pattern.get("french")
     return french if french and _french_page() else pattern.get("english", "")
 
 
 @register.filter
 def local_definition(pattern):
-    """A pattern's definition in the page's language, like `local_name`."""
-    french = pattern.get("french_definition") if hasattr(pattern, "get") else None
+    """A pattern's definition in the page's language, like `local_name`. There is no Chinese
+    definition yet: a Chinese page shows the English one, marked lang="en" so that a screen
+    reader reads it as English (the pattern's Chinese name stands in its heading)."""
+    if not hasattr(pattern, "get"):
+        return ""
+    if _chinese_script():
+        definition = pattern.get("definition", "")
+        return format_html('<span lang="en">{}</span>', definition) if definition else ""
+    french = pattern.get("french_definition")
     return french if french and _french_page() else pattern.get("definition", "")
 
 
