@@ -201,11 +201,19 @@ class ScoreForm(forms.Form):
         self.context_faults: set[str] = set()  # the context fields an engine error names
 
     # Groups of fields for the template ---------------------------------------------------------
+    # The usual context, shown beside the keyboard so it is reached without scrolling; the rest
+    # of the context stays in its own box below.
+    QUICK = ("self_drawn", "seat_wind", "discarder")
+
+    def quick_fields(self):
+        return [self[name] for name in self.QUICK
+                if name in self.shown["flags"] or name in self.shown["fields"]]
+
     def flag_fields(self):
-        return [self[flag] for flag in self.shown["flags"]]
+        return [self[flag] for flag in self.shown["flags"] if flag not in self.QUICK]
 
     def context_fields(self):
-        return [self[name] for name in self.shown["fields"]]
+        return [self[name] for name in self.shown["fields"] if name not in self.QUICK]
 
     def rule_fields(self):
         return [self[name] for name in self.rule_names.values()]

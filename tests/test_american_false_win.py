@@ -364,5 +364,6 @@ def test_the_false_win_can_be_undone_and_its_edit_page_says_what_it_is(client, t
     hand = Hand.objects.get()
     page = client.get(edit_url("table-hand", table, hand.pk)).content.decode()
     assert "A false win declared by Bob" in page
-    client.post(edit_url("table-hand-delete", table, hand.pk), {"version": hand.version})
+    client.post(edit_url("table-hand-delete", table, hand.pk), {"version": hand.version,
+                                                                "confirm": 1})
     assert not Hand.objects.exists() and totals(table) == ["0", "0", "0", "0"]

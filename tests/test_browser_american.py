@@ -25,7 +25,8 @@ def test_the_american_keyboard_has_no_concealed_kong_and_a_flower_key_for_eight(
     # American: exposures only, concealed tiles written loose; 8 interchangeable flowers, 8 jokers.
     page.goto(page.base + "/?variant=american")
     modes = page.locator(".modes [data-mode]")
-    expect(modes).to_have_count(4)  # tile, pung, kong, winning tile: no chow, no concealed kong
+    # tile, pung, kong, quint, sextet, winning tile: no chow, no concealed kong
+    expect(modes).to_have_count(6)
     assert page.locator(".modes [data-mode=ckong]").count() == 0
     expect(page.locator(".modes [data-mode=kong]")).to_be_visible()
     flower = page.locator(".keyboard [data-code='1f']")
