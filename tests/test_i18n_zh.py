@@ -256,3 +256,14 @@ def test_the_library_shows_the_chinese_name_in_its_heading_or_beside_it(client, 
     entry = html.split(f'id="p-{pattern_id}"')[1].split("</li>")[0]
     assert shown in entry
     assert '<span lang="en">' in entry  # the English definition, marked as English
+
+
+def test_each_chinese_page_names_a_pattern_once_in_its_own_script(client):
+    # Sichuan all pungs: 对对胡 (Simplified), 對對胡 (Traditional).
+    query = {"variant": "sichuan", "hand": "[111m]222m[555p]777p99p+9p"}
+    hans = client.get("/", query, HTTP_ACCEPT_LANGUAGE="zh-CN").content.decode()
+    hant = client.get("/", query, HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    assert "对对胡" in hans and "對對胡" not in hans
+    assert hant.count("對對胡") == 1 and "对对胡" not in hant
+    english = client.get("/", query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "對對胡" in english  # the characters beside the romanised and English names

@@ -154,21 +154,24 @@ def local_name(pattern):
     one, its `english` name otherwise (engine patterns, result entries and card lines alike).
 
     On a Chinese page, its Chinese name in the page's script (`zh_hans` or `zh_hant`), for a
-    pattern that has one. The scoring templates print the `chinese` field (Traditional) beside
-    the local name on every page: where that is already the page's name (Traditional pages, and
-    names written alike in both scripts) the local name is "" rather than the same name twice.
-    Card lines (American) have no Chinese name and keep their English one.
+    pattern that has one (card lines, American, have none and keep their English one).
     """
     if not hasattr(pattern, "get"):
         return ""
     script = _chinese_script()
     if script:
-        chinese = pattern.get(script)
-        if chinese:
-            return "" if chinese == pattern.get("chinese") else chinese
-        return pattern.get("english", "")
+        return pattern.get(script) or pattern.get("english", "")
     french = pattern.get("french")
     return french if french and _french_page() else pattern.get("english", "")
+
+
+@register.filter
+def chinese_beside(pattern):
+    """The Chinese characters printed beside a pattern's other names, on a page not in Chinese
+    (a Chinese page already gives the name in its own script, as the local name)."""
+    if not hasattr(pattern, "get") or _chinese_script():
+        return ""
+    return pattern.get("chinese", "")
 
 
 @register.filter
