@@ -16,7 +16,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.serving import free_port  # noqa: E402
 from scoring.engine.randomhands import corpus  # noqa: E402
 
 SECONDS = int(os.environ.get("LOADTEST_SECONDS", "60"))
@@ -35,12 +35,6 @@ THREADS = int(os.environ.get("LOADTEST_THREADS", "2"))
 SEED = int(os.environ.get("LOADTEST_SEED", "1"))
 HANDS = 2000
 PROXY = {"X-Forwarded-Proto": "https"}  # what the TLS proxy in front adds
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def production_env(workdir: Path, port: int) -> dict:

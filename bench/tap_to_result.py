@@ -9,17 +9,14 @@ plain GET /api/health from the same page (the reference, measured in the same ru
 
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.loadtest import free_port  # noqa: E402
+from bench.serving import gunicorn, server_env  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 RUNS = int(os.environ.get("TAP_RUNS", "40"))
@@ -51,27 +48,8 @@ def main():
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as workdir:
-        port = free_port()
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-        env.update(DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
-                   GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2")
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                       check=True, capture_output=True)
-        gunicorn = Path(sys.executable).parent / "gunicorn"
-        server = subprocess.Popen([str(gunicorn), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(base + "/api/health", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        with gunicorn(server_env(workdir, WEB_CONCURRENCY="2")) as (base, _):
             taps, trips = measure(sync_playwright, base)
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
     print(f"tap to result over {len(taps)} taps (Chromium, 360 x 780, loopback): "
           f"median {statistics.median(taps):.0f} ms, p95 {percentile(taps, 0.95):.0f} ms "
           f"(goal: p95 at most 150 ms)")

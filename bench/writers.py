@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.loadtest import free_port  # noqa: E402
+from bench.serving import gunicorn, server_env  # noqa: E402
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -67,33 +67,16 @@ def main():
     parser.add_argument("--kill", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as workdir:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-        database = env.get("DATABASE_URL") or f"sqlite:///{workdir}/db.sqlite3"
-        env.update(DJANGO_DEBUG="1", DATABASE_URL=database, WEB_CONCURRENCY="4",
-                   GUNICORN_BIND=f"127.0.0.1:{free_port()}",
-                   DJANGO_TABLES_WRITE_RATE="100000/m")
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                       check=True, capture_output=True)
-        server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "-c",
-                                   "gunicorn.conf.py"], cwd=ROOT, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        base = "http://" + env["GUNICORN_BIND"]
-        try:
-            run(base, server, args, database)
-        finally:
-            server.terminate()
-            log = server.communicate(timeout=30)[1]
-        print(f"server log: {log.count('Traceback')} tracebacks, "
-              f"{log.count('database is locked')} 'database is locked'")
+        env = server_env(workdir, WEB_CONCURRENCY="4", DJANGO_TABLES_WRITE_RATE="100000/m")
+        log = Path(workdir) / "server.log"
+        with log.open("w") as errors, gunicorn(env, stderr=errors) as (base, server):
+            run(base, server, args, env["DATABASE_URL"])
+        text = log.read_text()
+        print(f"server log: {text.count('Traceback')} tracebacks, "
+              f"{text.count('database is locked')} 'database is locked'")
 
 
 def run(base, server, args, database):
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/health", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
     opener = phone()
     token, once = form_of(opener, base + "/tables/new")
     body = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "once": once,

@@ -4,31 +4,19 @@ No save fails, every acknowledged hand is stored once, the numbers run without g
 are right."""
 
 import http.cookiejar
-import os
 import re
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-GUNICORN = Path(sys.executable).parent / "gunicorn"
+from bench.serving import GUNICORN, gunicorn, server_env
+
 WRITERS, EACH = 8, 6
 pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -58,25 +46,12 @@ def form_post(opener, base, path, fields, page=None):
 
 @pytest.fixture
 def server(tmp_path):
-    database = tmp_path / "db.sqlite3"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{database}", WEB_CONCURRENCY="4",
-               GUNICORN_BIND=f"127.0.0.1:{free_port()}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True)
-    process = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = "http://" + env["GUNICORN_BIND"]
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/health", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield base, database
-    process.terminate()
-    errors = process.communicate(timeout=20)[1].decode()
-    assert "Traceback" not in errors and "database is locked" not in errors, errors
+    env = server_env(tmp_path, WEB_CONCURRENCY="4")
+    log = tmp_path / "server.log"
+    with log.open("w") as errors, gunicorn(env, stderr=errors) as (base, _):
+        yield base, tmp_path / "db.sqlite3"
+    text = log.read_text()
+    assert "Traceback" not in text and "database is locked" not in text, text
 
 
 def test_eight_writers_on_sqlite_lose_nothing_and_fail_nothing(server):

@@ -3,11 +3,8 @@ the scorekeeper can replace the write link (the old one is then a 404), the CSV'
 not tell the table's number, a token that is not a token's shape is a 404 before any query, and
 gunicorn's access log never holds one."""
 
-import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -16,11 +13,11 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from bench.serving import GUNICORN, gunicorn, server_env
 from scoring import tables
 from scoring.models import Table
 
 ROOT = Path(__file__).resolve().parent.parent
-GUNICORN = Path(sys.executable).parent / "gunicorn"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -113,18 +110,9 @@ def test_a_token_of_the_right_shape_that_is_no_tables_is_a_404(client, table):
 
 # The access log ---------------------------------------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed")
 def test_the_access_log_holds_no_token(tmp_path):
-    database = tmp_path / "db.sqlite3"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{database}", WEB_CONCURRENCY="1",
-               GUNICORN_BIND=f"127.0.0.1:{free_port()}", GUNICORN_ACCESS_LOG="1")
+    env = server_env(tmp_path, WEB_CONCURRENCY="1", GUNICORN_ACCESS_LOG="1")
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
     subprocess.run([sys.executable, "-c", (
@@ -133,27 +121,14 @@ def test_the_access_log_holds_no_token(tmp_path):
         "players=['A', 'B', 'C', 'D'])")], cwd=ROOT, check=True,
         env={**env, "DJANGO_SETTINGS_MODULE": "mahjong_site.settings"})
     log = tmp_path / "access.log"
-    with log.open("w") as out:
-        server = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
-                                  stdout=out, stderr=subprocess.DEVNULL)
-        base = "http://" + env["GUNICORN_BIND"]
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(base + "/api/health", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            edit = f"{base}/tables/e/{'E' * 24}/"
-            for url, headers in ((edit, {}), (f"{base}/tables/{'V' * 24}/settle",
-                                              {"Referer": edit, "HX-Current-URL": edit}),
-                                 (f"{base}/tables/{'V' * 24}/table.csv", {})):
-                urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=5)
-            with pytest.raises(urllib.error.HTTPError):
-                urllib.request.urlopen(f"{base}/tables/e/{'E' * 23}x/", timeout=5)
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
+    with log.open("w") as out, gunicorn(env, stdout=out) as (base, _):
+        edit = f"{base}/tables/e/{'E' * 24}/"
+        for url, headers in ((edit, {}), (f"{base}/tables/{'V' * 24}/settle",
+                                          {"Referer": edit, "HX-Current-URL": edit}),
+                             (f"{base}/tables/{'V' * 24}/table.csv", {})):
+            urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=5)
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"{base}/tables/e/{'E' * 23}x/", timeout=5)
     text = log.read_text()
     assert "/tables/e/…/" in text and "/tables/…/settle" in text, text
     assert "E" * 20 not in text and "V" * 20 not in text, text

@@ -1,0 +1,51 @@
+"""gunicorn on loopback, for the benches and tests that need a real server (several worker
+processes, as `make prod` runs it): a database of its own in SQLite unless DATABASE_URL names
+one, migrated, DEBUG on (no TLS proxy in front), stopped at the end."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_env(workdir: Path, **more) -> dict:
+    """The environment of a development server on a free port, its SQLite in `workdir`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.update(DJANGO_DEBUG="1", GUNICORN_BIND=f"127.0.0.1:{free_port()}")
+    env.setdefault("DATABASE_URL", f"sqlite:///{Path(workdir) / 'db.sqlite3'}")
+    env.update(more)
+    return env
+
+
+@contextmanager
+def gunicorn(env: dict, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
+    """Migrate, start gunicorn with `env`, wait until it answers; yields (base URL, process)."""
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+    server = subprocess.Popen([str(GUNICORN), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
+                              stdout=stdout, stderr=stderr, text=True)
+    base = "http://" + env["GUNICORN_BIND"]
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/api/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base, server
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
