@@ -94,6 +94,8 @@ class Table(models.Model):
     variant = models.CharField(max_length=20)
     rules = models.JSONField(default=dict, blank=True)
     players = models.JSONField(default=list)  # names; the order they sat down
+    # Hong Kong house option: a dealer who wins keeps the deal (tables.rotation_of).
+    dealer_keeps_deal_on_win = models.BooleanField(default=False)
     view_token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
     edit_token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
     version = models.PositiveIntegerField(default=1)
@@ -145,7 +147,8 @@ class Table(models.Model):
         last = self.last_hand() if last is UNREAD else last
         if last is None:
             return tables.start(len(self.players))
-        return tables.advance(self.variant, last.position_before(), last.winner)
+        return tables.advance(self.variant, last.position_before(), last.winner,
+                              self.dealer_keeps_deal_on_win)
 
     def totals(self, last=UNREAD) -> list[Decimal]:
         last = self.last_hand() if last is UNREAD else last
@@ -156,7 +159,8 @@ class Table(models.Model):
     def game(self, hands=None):
         """(hands in order, the position before each hand and after the last), replayed."""
         hands = list(self.hands.order_by("number")) if hands is None else hands
-        found = tables.positions(self.variant, len(self.players), [h.winner for h in hands])
+        found = tables.positions(self.variant, len(self.players), [h.winner for h in hands],
+                                 self.dealer_keeps_deal_on_win)
         return hands, found
 
     def rows(self, hands=None) -> list[dict]:
@@ -241,7 +245,8 @@ class Table(models.Model):
 
     def restate(self, hands, index: int) -> None:
         """Place hands[index:] again (position before, totals after) from the hands before."""
-        found = tables.positions(self.variant, len(self.players), [h.winner for h in hands])
+        found = tables.positions(self.variant, len(self.players), [h.winner for h in hands],
+                                 self.dealer_keeps_deal_on_win)
         totals = hands[index - 1].totals_after() if index > 0 else None
         changed = []
         for hand, position in zip(hands[index:], found[index:], strict=False):

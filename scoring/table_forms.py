@@ -80,6 +80,15 @@ class TableForm(forms.Form):
             self.rule_names[option["name"]] = name
             self.fields[name] = rule_field(option)
             self.fields[name].initial = rule_text(option["default"])
+        if self.variant_id in tables.DEALER_KEEPS_OPTION:
+            self.fields["dealer_keeps_deal_on_win"] = forms.BooleanField(
+                label=_("A dealer who wins keeps the deal"), required=False,
+                help_text=_("Off: the deal passes after every hand. On: it passes after a drawn "
+                            "hand or another player's win only."))
+
+    def table_option_fields(self):
+        """The table's own options (the rotation), beside the variant's house rules."""
+        return [self[name] for name in ("dealer_keeps_deal_on_win",) if name in self.fields]
 
     def player_fields(self):
         return [self[f"player{i}"] for i in range(MAX_PLAYERS)]
@@ -112,6 +121,7 @@ class TableForm(forms.Form):
         except HandError as error:
             raise ValidationError(error.message) from None
         data["players"] = names[:count]
+        data["dealer_keeps"] = bool(data.get("dealer_keeps_deal_on_win"))
         data["rules"] = dict(checked)  # every option, so the table keeps its rules as agreed
         return data
 

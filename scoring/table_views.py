@@ -225,7 +225,8 @@ def _now(table, edit, latest, **extra) -> dict:
         "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
         "dreamer": None if position.dreamer is None else names[position.dreamer],
         "game_over": tables.game_over(table.variant, position),
-        "rotation": tables.rotation_of(table.variant), "last": latest,
+        "rotation": tables.rotation_of(table.variant, table.dealer_keeps_deal_on_win),
+        "last": latest,
         "scorer": scorer_link(table, position), "once": ONCE,
         "here": reverse("table-edit", args=[table.edit_token]) if edit
         else reverse("table-view", args=[table.view_token]),
@@ -374,7 +375,8 @@ def new_table(request):
         if form.is_valid():
             data = form.cleaned_data
             table = Table.open(request.once, name=data["name"], variant=form.variant_id,
-                               rules=data["rules"], players=data["players"])
+                               rules=data["rules"], players=data["players"],
+                               dealer_keeps_deal_on_win=data["dealer_keeps"])
             return redirect(_target(table))
     else:
         form = TableForm(None, variant_id=request.GET.get("variant"))

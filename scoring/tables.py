@@ -13,7 +13,9 @@ The rotation per variant, from the seeds:
   only by winning. After four rounds the players swap seats, East with South and West with North,
   and the last winner of the fourth round deals first; after eight rounds, seats are drawn anew.
 - Hong Kong (seed 004, and the issue): the seats turn after every hand, dead hands included, so a
-  full game is 4 rounds of 4 hands.
+  full game is 4 rounds of 4 hands. A house option of the table (`dealer_keeps_deal_on_win`, off
+  by default) keeps the deal with a dealer who wins, as many Hong Kong tables play (連莊); a
+  drawn hand and another player's win still pass it.
 - Sichuan (the issue): the first winner of a deal deals the next one; a deal without a winner
   keeps its dealer. Rounds are counted every four deals (Sichuan has no round wind to score).
 - American (the issue): the deal passes every hand. Five players: at the end of each round the
@@ -62,8 +64,18 @@ ROTATIONS = {
 DEFAULT_ROTATION = Rotation(EVERY_HAND)
 
 
-def rotation_of(variant_id: str) -> Rotation:
-    return ROTATIONS.get(variant_id, DEFAULT_ROTATION)
+# The variants whose tables may agree that a winning dealer keeps the deal (a table's option,
+# not one of the engine's house rules: it moves the deal, it does not change a hand's money).
+DEALER_KEEPS_OPTION = frozenset({"hongkong"})
+
+
+def rotation_of(variant_id: str, dealer_keeps: bool = False) -> Rotation:
+    """The variant's rotation; with `dealer_keeps` (a table's option, where the variant offers
+    it), a dealer who wins keeps the deal."""
+    rotation = ROTATIONS.get(variant_id, DEFAULT_ROTATION)
+    if dealer_keeps and variant_id in DEALER_KEEPS_OPTION:
+        return replace(rotation, deal=KEEP_ON_DEALER_WIN)
+    return rotation
 
 
 @dataclass(frozen=True)
@@ -132,9 +144,11 @@ def start(n_players: int) -> Position:
     return Position(chairs=tuple(range(seated)), dreamer=4 if n_players == 5 else None)
 
 
-def advance(variant_id: str, position: Position, winner: int | None) -> Position:
-    """The position after a hand whose (first) winner is `winner`, or a drawn hand (None)."""
-    rotation = rotation_of(variant_id)
+def advance(variant_id: str, position: Position, winner: int | None,
+            dealer_keeps: bool = False) -> Position:
+    """The position after a hand whose (first) winner is `winner`, or a drawn hand (None);
+    `dealer_keeps`: the table's option that a winning dealer keeps the deal (rotation_of)."""
+    rotation = rotation_of(variant_id, dealer_keeps)
     n = position.seated
     chair = position.chairs.index(winner) if winner in position.chairs else None
     if rotation.deal == FIRST_WINNER:
@@ -173,12 +187,13 @@ def end_round(rotation: Rotation, position: Position) -> Position:
                    chairs=tuple(chairs), dreamer=dreamer, round_winner=None)
 
 
-def positions(variant_id: str, n_players: int, winners: list[int | None]) -> list[Position]:
+def positions(variant_id: str, n_players: int, winners: list[int | None],
+              dealer_keeps: bool = False) -> list[Position]:
     """The position before each hand, and after the last one (len(winners) + 1 positions)."""
     current = start(n_players)
     found = [current]
     for winner in winners:
-        current = advance(variant_id, current, winner)
+        current = advance(variant_id, current, winner, dealer_keeps)
         found.append(current)
     return found
 
