@@ -13,11 +13,12 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring import engine
+from scoring.engine.analyse import WINNING_TILE_FIELDS
 from scoring.engine.card import parse_card
 from scoring.engine.context import FLAGS, implied_self_drawn
 from scoring.engine.errors import HandError
 from scoring.engine.hand import standard_copies
-from scoring.engine.notation import parse
+from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import american_copies, is_card_text
 
@@ -199,6 +200,7 @@ class ScoreForm(forms.Form):
                 self.data[name] = rule_text(value)
         self.result = None
         self.context_faults: set[str] = set()  # the context fields an engine error names
+        self.analysis: list[dict] = []  # a 13-tile hand's waits, best first
 
     # Groups of fields for the template ---------------------------------------------------------
     # The usual context, shown beside the keyboard so it is reached without scrolling; the rest
@@ -246,10 +248,31 @@ class ScoreForm(forms.Form):
             return data
         result = engine.score(self.engine_request())
         if not result["ok"]:
+            if result["error"]["code"] == "wrong_tile_count" and self.read_waits():
+                return data  # 13 tiles: the page shows what wins instead (contract §6)
             self.engine_error(result["error"])
             return data
         self.result = result
         return data
+
+    def read_waits(self) -> bool:
+        """A hand one tile short: its waits, each scored self-drawn and on a discard, in
+        `self.analysis` (the winning-tile flags left out: every wait is tried both ways)."""
+        request = self.engine_request()
+        request["context"] = {name: value for name, value in request["context"].items()
+                              if name not in WINNING_TILE_FIELDS}
+        parsed = parse(request["hand"])  # already read by the validator
+        request["hand"] = format_hand(parsed._replace(winning=None))  # a 13-tile hand has no +X
+        answer = engine.analyse(request)
+        if not answer["ok"] or not answer["waits"]:
+            return False
+        entered = self.engine_request()
+        self.analysis = sorted(
+            ({**wait, "query": urlencode(query_pairs(
+                entered["variant"], f"{request['hand']} {wait['tile']} +{wait['tile']}",
+                entered["context"], entered["rules"]))} for wait in answer["waits"]),
+            key=lambda w: -max(w["self_drawn"]["total"], w["discard"]["total"]))
+        return True
 
     def engine_error(self, error: dict) -> None:
         """Show an engine error where it belongs: beside the house rule or the context boxes it

@@ -233,3 +233,17 @@ def test_the_french_page_has_the_american_card_field_in_french(client):
     html = client.get("/?" + urlencode({"variant": "american"}),
                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Carte" in html and "Collez votre carte une fois" in html
+
+
+def test_a_hand_one_tile_short_lists_what_wins_best_first(client):
+    # 1112345678999m, the nine-way wait: every tile of characters wins; each is scored
+    # self-drawn and on a discard, the best first, and links to the hand completed with it.
+    import re
+    html = client.get("/", {"variant": "shanghai", "hand": "1112345678999m"}).content.decode()
+    assert "Ready: 9 tiles win" in html and 'data-code="wrong_tile_count"' not in html
+    links = re.findall(r'<a class="wait" href="/\?([^"]+)"', html)
+    assert len(links) == 9
+    assert all("hand=1112345678999m+" in link and "%2B" in link for link in links)
+    totals = [max(int(a), int(b)) for a, b in re.findall(
+        r"self-drawn (\d+)\s*· on a discard (\d+)", html)]
+    assert len(totals) == 9 and totals == sorted(totals, reverse=True)

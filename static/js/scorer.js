@@ -283,15 +283,15 @@
        are missing instead, and the result below is cleared rather than left stale. The Score
        button still asks, so a short hand typed on purpose gets the server's message. */
     var american = form.dataset.variant === "american";
-    var pending = document.getElementById("hand-error");
     form.addEventListener("htmx:confirm", function (event) {
       var trigger = event.detail.triggeringEvent;
       if (trigger && trigger.type === "submit") return;
       var read = parse(box.value);
       if (!read) return;  // not notation: the server says what is wrong
       var missing = 14 - tileCount(read, american);
-      if (missing <= 0) return;
+      if (missing <= 1) return;  // complete, or one short: the server says what wins
       event.preventDefault();
+      var pending = document.getElementById("hand-error");  // swapped out of band: look again
       if (pending) {
         pending.textContent = "";
         if (box.value.trim()) {
