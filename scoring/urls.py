@@ -5,6 +5,7 @@ from scoring import views
 urlpatterns = [
     path("", views.index, name="index"),
     path("patterns/<slug:variant>/", views.patterns, name="patterns"),
+    path("compare", views.compare, name="compare"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", views.api_score, name="api-score"),
     path("api/settle", views.api_settle, name="api-settle"),
