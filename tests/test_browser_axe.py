@@ -22,6 +22,8 @@ PAGES = [
     "/?variant=american&hand=111m33m5555m777p99p",
     "/patterns/shanghai/", "/patterns/hongkong/", "/patterns/sichuan/", "/patterns/american/",
     "/tables/new",
+    f"/compare?variant=shanghai&hand={HAND}",
+    "/?variant=hongkong&hand=1112345678999m",  # one tile short: what wins
 ]
 
 
