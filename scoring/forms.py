@@ -267,8 +267,10 @@ class ScoreForm(forms.Form):
         if not answer["ok"] or not answer["waits"]:
             return False
         entered = self.engine_request()
+        seat = entered["context"].get("seat_wind", "E")
         self.analysis = sorted(
-            ({**wait, "query": urlencode(query_pairs(
+            ({**wait, "gain_self_drawn": wait["self_drawn"]["net"][seat],
+              "gain_discard": wait["discard"]["net"][seat], "query": urlencode(query_pairs(
                 entered["variant"], f"{request['hand']} {wait['tile']} +{wait['tile']}",
                 entered["context"], entered["rules"]))} for wait in answer["waits"]),
             key=lambda w: -max(w["self_drawn"]["total"], w["discard"]["total"]))
