@@ -267,3 +267,10 @@ def test_each_chinese_page_names_a_pattern_once_in_its_own_script(client):
     assert hant.count("對對胡") == 1 and "对对胡" not in hant
     english = client.get("/", query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "對對胡" in english  # the characters beside the romanised and English names
+
+
+def test_french_wind_tiles_say_e_s_o_n(client):
+    html = client.get("/", {"variant": "shanghai"}, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "<b>西</b><i>O</i>" in html and "<b>東</b><i>E</i>" in html
+    english = client.get("/", {"variant": "shanghai"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<b>西</b><i>W</i>" in english

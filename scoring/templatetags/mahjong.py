@@ -34,6 +34,12 @@ def tile_name(tile: int) -> str:
     return pgettext("tile", "joker")
 
 
+def wind_letter(index: int) -> str:
+    """The letter under a wind's character, as the page's players say it (French: E S O N)."""
+    return (pgettext("wind letter", "E"), pgettext("wind letter", "S"),
+            pgettext("wind letter", "W"), pgettext("wind letter", "N"))[index]
+
+
 def face(tile: int) -> str:
     """The inner markup of one tile: a big mark and a small one, coloured by suit via CSS."""
     suit = tiles.suit_of(tile)
@@ -43,7 +49,7 @@ def face(tile: int) -> str:
     if suit in "ps":
         return format_html('<b>{}</b><i class="mark"></i>', rank)
     if tiles.is_wind(tile):
-        return format_html('<b>{}</b><i>{}</i>', WIND_CHARS[rank - 1], tiles.WINDS[rank - 1])
+        return format_html('<b>{}</b><i>{}</i>', WIND_CHARS[rank - 1], wind_letter(rank - 1))
     if tiles.is_dragon(tile):
         return format_html('<b>{}</b>', DRAGON_CHARS[tile - tiles.WHITE])
     if suit == "f":
