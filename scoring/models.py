@@ -179,6 +179,7 @@ class Table(models.Model):
                 "self_drawn": hand.self_drawn, "total": hand.total,
                 "declarer": None if hand.detail.get("declarer") is None
                 else name(hand.detail["declarer"]),
+                "winners": [name(w) for w in hand.detail.get("winners", [])],
                 "net": tables.net_of(hand.transfer_list(), len(self.players)),
                 "totals": hand.totals_after(),
             })

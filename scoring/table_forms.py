@@ -180,6 +180,84 @@ class WinForm(forms.Form):
         return data
 
 
+class DiscardWinsForm(forms.Form):
+    """Quick entry for a variant that pays during the deal (Sichuan): one discard may make
+    several winners, each with its fans, each paid by the discarder on its own; a self-drawn tile
+    has one winner. The same names as WinForm's where they mean the same (source, version)."""
+
+    winners = forms.TypedMultipleChoiceField(label=_("Winners"), coerce=int,
+                                             widget=forms.CheckboxSelectMultiple)
+    source = forms.ChoiceField(label=_("Won from"))
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, data=None, *, names, position, unit="fan", highest=None, initial=None):
+        if data is not None and "winners" not in data and data.get("winner") not in (None, ""):
+            # One winner as WinForm names it (a page or a script from before): the same win.
+            data = data.copy()
+            data.setlist("winners", [data["winner"]])
+            data[f"fans_{data['winner']}"] = data.get("total", "")
+        super().__init__(data, initial=initial)
+        self.names, self.highest, self.unit = names, highest, unit
+        choices = seat_choices(names, position)
+        self.fields["winners"].choices = choices
+        self.fields["winners"].error_messages["required"] = _("Choose who won.")
+        self.fields["source"].choices = [(SELF_DRAWN, _("self-drawn"))] + [
+            (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
+        self.players = [player for _wind, player in position.seating()]
+        for player in self.players:
+            field = forms.IntegerField(label=UNIT_LABELS.get(unit, unit), min_value=0,
+                                       max_value=100000, required=False)
+            if highest is not None:
+                field.widget.attrs["max"] = highest
+            field.widget.attrs["aria-label"] = _("%(who)s's %(unit)s") % {
+                "who": names[player], "unit": UNIT_LABELS.get(unit, unit).lower()}
+            self.fields[f"fans_{player}"] = field
+
+    def winner_rows(self):
+        """(the winner's checkbox, its fans field), one per seated player."""
+        boxes = {int(box.data["value"]): box for box in self["winners"]}
+        return [(boxes[player], self[f"fans_{player}"]) for player in self.players]
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.cleaned_data["source"] == SELF_DRAWN
+
+    @property
+    def discarder(self) -> int | None:
+        return None if self.self_drawn else int(self.cleaned_data["source"])
+
+    @property
+    def wins(self) -> list[tuple[int, int]]:
+        return [(player, self.cleaned_data[f"fans_{player}"])
+                for player in self.cleaned_data["winners"]]
+
+    def clean(self):
+        data = super().clean()
+        if "winners" not in data or "source" not in data:
+            return data
+        winners, source = data["winners"], data["source"]
+        if source == SELF_DRAWN and len(winners) > 1:
+            raise ValidationError(_("A self-drawn tile has one winner: choose one, or the "
+                                    "discard the winners won on."))
+        if source != SELF_DRAWN and int(source) in winners:
+            raise ValidationError(
+                _("%(who)s has already won and left the hand, so %(who)s cannot have discarded "
+                  "the winning tile: untick %(who)s or choose whose discard it was.")
+                % {"who": self.names[int(source)]}, code="discarder_won")
+        for player in winners:
+            fans = data.get(f"fans_{player}")
+            if fans is not None and self.highest is not None and fans > self.highest:
+                self.add_error(f"fans_{player}", ValidationError(
+                    _("At most %(highest)s %(unit)s at this table: its house rules' limit. A "
+                      "hand worth more is entered as %(highest)s.")
+                    % {"highest": self.highest, "unit": self.unit}, code="over_limit"))
+            elif fans is None and f"fans_{player}" not in self.errors:
+                self.add_error(f"fans_{player}", _("How many %(unit)s for %(who)s?") % {
+                    "unit": self.fields[f"fans_{player}"].label.lower(),
+                    "who": self.names[player]})
+        return data
+
+
 class FalseWinForm(forms.Form):
     """American: a declared win that was not one. Who declared it, and on whose discard (or on a
     self-drawn tile); the money is the engine's (a false_win event). Prefixed, so that its fields

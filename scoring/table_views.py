@@ -49,6 +49,7 @@ from scoring.forms import ScoreForm, query_pairs, rule_text
 from scoring.models import Full, Once, Replayed, Stale, Submission, Table
 from scoring.table_forms import (
     SELF_DRAWN,
+    DiscardWinsForm,
     FalseWinForm,
     TableForm,
     WallEndForm,
@@ -232,12 +233,33 @@ def _now(table, edit, latest, **extra) -> dict:
         else reverse("table-view", args=[table.view_token]),
     }
     if edit and "win_form" not in extra:
-        extra["win_form"] = WinForm(names=names, position=position, unit=_unit(table),
-                                    highest=_highest(table))
+        extra["win_form"] = _win_form(table, position)
     if edit and table.variant in tables.FALSE_WINS and "false_win_form" not in extra:
         extra["false_win_form"] = FalseWinForm(names=names, position=position)
     context.update(extra)
     return context
+
+
+def _win_form(table, position, data=None, initial=None):
+    """Quick entry's form: several winners on one discard where the variant pays during the
+    deal (Sichuan), else one winner."""
+    kind = DiscardWinsForm if VARIANTS[table.variant].pays_during_deal else WinForm
+    return kind(data, names=table.players, position=position, unit=_unit(table),
+                highest=_highest(table), initial=initial)
+
+
+def _quick(table, form):
+    """What the quick-entry form records, from the position before the hand."""
+    if isinstance(form, DiscardWinsForm):
+        if form.self_drawn:
+            (winner, total), = form.wins
+            return lambda pos: tables.quick_entry(table.variant, table.rules, pos, winner, None,
+                                                  True, total)
+        return lambda pos: tables.quick_discard(table.variant, table.rules, pos, form.wins,
+                                                form.discarder, table.players)
+    winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
+    return lambda pos: tables.quick_entry(table.variant, table.rules, pos, winner,
+                                          form.discarder, form.self_drawn, total)
 
 
 def _rows(table, rows) -> list[dict]:
@@ -448,14 +470,10 @@ def table_scorer(request, token):
 @once_only("saved")
 def add_win(request, token):
     table = _table(token, edit=True)
-    form = WinForm(request.POST, names=table.players, position=table.position(),
-                   unit=_unit(table), highest=_highest(table))
+    form = _win_form(table, table.position(), request.POST)
     if form.is_valid():
-        winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
         try:
-            table.add_hand(lambda pos: tables.quick_entry(
-                table.variant, table.rules, pos, winner, form.discarder, form.self_drawn, total),
-                request.once)
+            table.add_hand(_quick(table, form), request.once)
         except (HandError, Full) as error:
             form.add_error(None, error.message)
         else:
@@ -618,9 +636,8 @@ def edit_hand(request, token, hand_id):
     position = hand.position_before()
     initial = {"winner": hand.winner, "total": hand.total, "version": hand.version,
                "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
-               else str(hand.discarder)}
-    form = WinForm(request.POST or None, names=table.players, position=position,
-                   unit=_unit(table), initial=initial, highest=_highest(table))
+               else str(hand.discarder), **_wins_initial(hand, position)}
+    form = _win_form(table, position, request.POST or None, initial)
     if request.method == "POST":
         version = _int(request.POST.get("version"))
         try:
@@ -628,10 +645,7 @@ def edit_hand(request, token, hand_id):
                 table.replace_hand(hand.pk, version, tables.drawn, request.once)
                 return _done(request, table, "saved", whole=True)
             if form.is_valid():
-                winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
-                table.replace_hand(hand.pk, version, lambda pos: tables.quick_entry(
-                    table.variant, table.rules, pos, winner, form.discarder, form.self_drawn,
-                    total), request.once)
+                table.replace_hand(hand.pk, version, _quick(table, form), request.once)
                 return _done(request, table, "saved", whole=True)
         except Stale:
             return _done(request, table, "stale")
@@ -665,6 +679,17 @@ def delete_hand(request, token, hand_id):
         return _done(request, table, "stale")
     # Undoing the last hand changes its row only; a hand from the middle moves every later one.
     return _done(request, table, "undone", whole=last is None or last.pk != hand_id)
+
+
+def _wins_initial(hand, position) -> dict:
+    """A deal's winners and their fans, for the several-winners form (a deal's wins as the
+    engine took them: seats at the position before the hand)."""
+    wins = [e for e in hand.detail.get("events", []) if e.get("type") == "win"]
+    if not wins:
+        return {"winners": [] if hand.winner is None else [hand.winner],
+                f"fans_{hand.winner}": hand.total}
+    found = {position.player_at(e["seat"]): e.get("fans") for e in wins}
+    return {"winners": list(found), **{f"fans_{p}": fans for p, fans in found.items()}}
 
 
 def _ask_delete(request, table, hand, last):

@@ -382,6 +382,35 @@ def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind})
 
 
+def quick_discard(variant_id: str, rules: dict, position: Position, wins: list[tuple[int, int]],
+                  discarder: int, names: list[str] | None = None) -> Recorded:
+    """Several winners on one discard (a variant that pays during the deal: Sichuan), each
+    (winner, fans) entered by hand: the engine's deal settles them, each paid by the discarder on
+    its own. Winners are taken in turn order after the discarder (the first one is the hand's
+    winner). One win is `quick_entry`'s. A discarder among the winners has won and left the hand:
+    refused, named (`names`)."""
+    if len(wins) == 1:
+        winner, total = wins[0]
+        return quick_entry(variant_id, rules, position, winner, discarder, False, total)
+    variant = VARIANTS[variant_id]
+    if not variant.pays_during_deal:
+        raise HandError("bad_request", f"{variant.name} has one winner per hand.")
+    who = names[discarder] if names else f"Player {discarder + 1}"
+    if discarder in [winner for winner, _total in wins]:
+        raise HandError("bad_context", f"{who} has already won and left the hand, so {who} "
+                        "cannot have discarded the winning tile.")
+    for _winner, total in wins:
+        check_total(variant_id, rules, total)
+    chair = position.chairs.index(discarder) if discarder in position.chairs else 0
+    in_turn = sorted(wins, key=lambda win: (position.chairs.index(win[0]) - chair)
+                     % position.seated if win[0] in position.chairs else 0)
+    recorded = settled_deal(variant_id, rules, position, [
+        deal_win(position, winner, discarder, False, {"fans": total})
+        for winner, total in in_turn])
+    recorded.detail["source"] = "quick"
+    return recorded
+
+
 def scored(variant_id: str, rules: dict, position: Position, winner: int, discarder: int | None,
            self_drawn: bool, hand: str, flags: dict, query: str = "") -> Recorded:
     """A hand from the scorer, scored again for the winner's seat and the table's rules."""

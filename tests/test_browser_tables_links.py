@@ -36,3 +36,22 @@ def test_links_with_qr_codes_and_share_buttons(page):
         expect(view_box.locator(".shared")).to_have_text("Link copied")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied == page.base + f"/tables/{table.view_token}/"
+
+
+def test_sichuan_quick_entry_two_winners_on_one_discard(page):
+    table = Table.objects.create(name="Bloody", variant="sichuan",
+                                 players=["Ann", "Bob", "Cy", "Di"])
+    page.goto(page.base + f"/tables/e/{table.edit_token}/")
+    form = page.locator("form.quick")
+    form.get_by_role("checkbox", name="S · Bob").check()
+    form.get_by_label("Bob's fans").fill("2")
+    form.get_by_role("checkbox", name="N · Di").check()
+    form.get_by_label("Di's fans").fill("1")
+    form.locator("select[name=source]").select_option("0")
+    shot(page, "tables-sichuan-quick-1-filled")
+    assert no_horizontal_scroll(page)
+    form.get_by_role("button", name="Add the win").click()
+    expect(page.locator(".notice")).to_contain_text("Hand saved")
+    expect(page.locator("#hand-1 .what")).to_contain_text("Bob, Di win on Ann's discard")
+    shot(page, "tables-sichuan-quick-2-saved")
+    assert no_horizontal_scroll(page)
