@@ -41,6 +41,7 @@ bench: $(VENV)/.installed-dev
 	$(PY) bench/table_saves.py
 	$(PY) bench/tap_to_result.py
 	$(PY) bench/analyse.py
+	$(PY) bench/phone_taps.py
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

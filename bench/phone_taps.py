@@ -1,0 +1,77 @@
+"""Taps and scrolling for a plain hand on a phone (`make bench` runs it when Debian's chromium is
+installed): Chromium at 360 x 780 against gunicorn on loopback. For each variant a plain hand is
+tapped in on the tile keyboard, marked self-drawn, and its score line read; printed per variant:
+the taps, the page's scroll distance (0 when everything was reached on the first screen), and
+whether the score line (total and who pays) was on screen at the end.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.serving import gunicorn, server_env  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+# Per variant, the keys of a plain hand in the order a player taps them ("mode:..." picks a
+# mode first), the last tile winning.
+HANDS = {
+    "shanghai": ["1 of characters", "2 of characters", "3 of characters", "mode:pung",
+                 "East wind", "4 of circles", "5 of circles", "6 of circles", "7 of bamboo",
+                 "8 of bamboo", "9 of bamboo", "2 of bamboo", "2 of bamboo"],
+    "hongkong": ["1 of characters", "2 of characters", "3 of characters", "mode:pung",
+                 "Red dragon", "4 of circles", "5 of circles", "6 of circles", "7 of bamboo",
+                 "8 of bamboo", "9 of bamboo", "2 of bamboo", "2 of bamboo"],
+    "sichuan": ["1 of characters", "2 of characters", "3 of characters", "4 of characters",
+                "5 of characters", "6 of characters", "7 of characters", "8 of characters",
+                "9 of characters", "mode:pung", "5 of circles", "9 of circles", "9 of circles"],
+    # ev1 of the demo card: 2222a 44a 666b 88b DDDb
+    "american": ["mode:kong", "2 of characters", "4 of characters", "4 of characters",
+                 "6 of bamboo", "6 of bamboo", "6 of bamboo", "8 of bamboo", "8 of bamboo",
+                 "mode:pung", "Green dragon"],
+}
+SCROLLED = "Math.max(window.scrollY, document.documentElement.scrollTop)"
+
+
+def main():
+    if not Path(CHROMIUM).exists():
+        print("phone taps: skipped (Debian's chromium is not installed)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as workdir, gunicorn(server_env(workdir)) as (base, _), \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        print("a plain hand, self-drawn, on a 360 x 780 phone:")
+        for variant, keys in HANDS.items():
+            page = browser.new_page(viewport={"width": 360, "height": 780}, is_mobile=True,
+                                    has_touch=True)
+            page.goto(f"{base}/?variant={variant}")
+            taps, scrolled = 0, 0
+            for key in keys:
+                if key.startswith("mode:"):
+                    page.locator(f".modes [data-mode={key[5:]}]").tap()
+                else:
+                    page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
+                taps += 1
+                scrolled = max(scrolled, page.evaluate(SCROLLED))
+            page.get_by_label("Self-drawn", exact=True).tap()
+            taps += 1
+            summary = page.locator("#hand-error .summary", has_text="→")  # who pays: scored
+            summary.wait_for(timeout=10_000)
+            page.wait_for_timeout(300)  # the result settled
+            bottom = page.evaluate("document.querySelector('#hand-error .summary')"
+                                   ".getBoundingClientRect().bottom")
+            on_screen = bottom <= 780
+            scrolled = max(scrolled, page.evaluate(SCROLLED))
+            print(f"  {variant:9} {taps:2} taps, scrolled {scrolled:.0f} px, score line on "
+                  f"screen: {on_screen} ({summary.inner_text().strip()})")
+            page.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
