@@ -26,16 +26,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import (
-    condition,
     require_GET,
     require_http_methods,
     require_POST,
+    require_safe,
 )
-from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.core import is_ratelimited
 
@@ -409,25 +407,16 @@ def new_table(request):
     return render(request, template, {"form": form, "once": ONCE})
 
 
-def _view_etag(request, token) -> str | None:
-    """The look-only page's ETag: the table's version (one more at every write), which page
-    (whole or the polled fragment, older hands) and the language. One small query; None for an
-    unknown token, which the view answers 404."""
-    version = Table.objects.filter(view_token=token).values_list("version", flat=True).first()
-    if version is None:
-        return None
-    page = "fragment" if request.htmx else "page"
-    return f"{version}-{page}-{max(_int(request.GET.get('before')), 0)}-{get_language()}"
-
-
-@cache_control(private=True, no_cache=True)
-@vary_on_headers("HX-Request")
-@require_GET
-@condition(etag_func=_view_etag)
+@no_store
+@require_safe
 def table_view(request, token):
-    """The look-only page. It asks again every 15 s under htmx (the board polls itself): kept by
-    the phone's browser only (private) and always revalidated (no-cache), so that a poll while
-    nothing changed is a 304 after one query, with no page rendered."""
+    """The look-only page. Under htmx its board asks again every 15 s, naming the version it
+    shows: while nothing changed the answer is 204 No Content (htmx swaps nothing) after one
+    small query, no page rendered; like every token page it stays out of every cache."""
+    if request.htmx and request.GET.get("version"):
+        version = Table.objects.filter(view_token=token).values_list("version", flat=True)
+        if [str(v) for v in version] == [request.GET["version"]]:
+            return HttpResponse(status=204)
     table = _table(token)
     return _remember(request, _page(request, table, False), f"v:{table.view_token}")
 
