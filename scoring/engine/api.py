@@ -9,14 +9,19 @@ from .variants import VARIANTS, get_variant
 MAX_EVENTS = 200
 
 
+def variant_and_rules(request):
+    """The request's variant and its checked house rules (a request with a hand, §2 and §6)."""
+    if not isinstance(request, dict):
+        raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
+                        "'hand'.")
+    variant = get_variant(request.get("variant"))
+    return variant, variant.check_rules(request.get("rules"))
+
+
 def score(request) -> dict:
     """Score one request of the contract (§2); bad input gives the error shape, never raises."""
     try:
-        if not isinstance(request, dict):
-            raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
-                            "'hand'.")
-        variant = get_variant(request.get("variant"))
-        rules = variant.check_rules(request.get("rules"))
+        variant, rules = variant_and_rules(request)
         ctx = parse_context(request.get("context"))
         return variant.score(request.get("hand"), ctx, rules)
     except HandError as error:
@@ -27,11 +32,7 @@ def analyse(request) -> dict:
     """What wins a 13-tile hand, and for how much (contract §6); bad input gives the error
     shape, never raises."""
     try:
-        if not isinstance(request, dict):
-            raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
-                            "'hand'.")
-        variant = get_variant(request.get("variant"))
-        rules = variant.check_rules(request.get("rules"))
+        variant, rules = variant_and_rules(request)
         return analysis.analyse(variant, request.get("hand"), request.get("context"), rules)
     except HandError as error:
         return error.as_result()

@@ -73,11 +73,25 @@ def upper_house(seat: str) -> str:
     return WINDS[(WINDS.index(seat) - 1) % 4]
 
 
+SEAT_NAMES = {"east": "E", "south": "S", "west": "W", "north": "N"}
+
+
+def seat_of(value) -> str | None:
+    """A seat as a request may name it: E, S, W or N, or east .. north, in any case; else None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if len(text) == 1 and text.upper() in WINDS:
+        return text.upper()
+    return SEAT_NAMES.get(text.lower())
+
+
 def _wind(value, name: str) -> str:
-    if isinstance(value, str) and value.strip().upper()[:1] in WINDS and (
-            len(value.strip()) == 1 or value.strip().lower() in ("east", "south", "west", "north")):
-        return value.strip().upper()[0]
-    raise HandError("bad_context", f"context.{name} must be a wind: E, S, W or N (got {value!r}).")
+    seat = seat_of(value)
+    if seat is None:
+        raise HandError("bad_context", f"context.{name} must be a wind: E, S, W or N (got "
+                        f"{value!r}).")
+    return seat
 
 
 def parse_context(raw) -> WinContext:

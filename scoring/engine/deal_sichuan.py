@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from . import tiles
 from .context import KNOWN as CONTEXT_FIELDS
-from .context import WinContext, parse_context
+from .context import WinContext, parse_context, seat_of
 from .errors import HandError
 from .hand import set_of_group
 from .notation import ParsedHand, format_hand, parse
@@ -38,7 +38,6 @@ KONG_KINDS = ("concealed", "exposed", "added")
 KONG_KEYS = {"type", "seat", "kind", "from", "held"}
 WIN_KEYS = {"type", "seat", "hand", "fans", "context", "void"} | CONTEXT_FIELDS
 WALL_KEYS = {"type", "hands", "void"}
-SEAT_NAMES = {"east": "E", "south": "S", "west": "W", "north": "N"}
 
 
 class DealError(HandError):
@@ -163,13 +162,10 @@ class Deal:
         return DealError(code, f"Event {self.index}{self.label}: {message}", self.index)
 
     def seat(self, value, what: str) -> str:
-        if isinstance(value, str):
-            text = value.strip()
-            if text.upper() in SEATS and len(text) == 1:
-                return text.upper()
-            if text.lower() in SEAT_NAMES:
-                return SEAT_NAMES[text.lower()]
-        raise self.fail(f"{what} must be a seat: E, S, W or N (got {value!r}).")
+        seat = seat_of(value)
+        if seat is None:
+            raise self.fail(f"{what} must be a seat: E, S, W or N (got {value!r}).")
+        return seat
 
     def player_in(self, value, what: str) -> str:
         seat = self.seat(value, what)

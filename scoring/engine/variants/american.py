@@ -32,8 +32,8 @@ from ..card import (
     parse_card,
     waits,
 )
-from ..context import HandFacts, WinContext
-from ..deal_sichuan import SEAT_NAMES, DealError  # the settle door's event error and seat names
+from ..context import HandFacts, WinContext, seat_of
+from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
 from ..notation import EXPOSED, ParsedHand, format_hand, parse
@@ -410,13 +410,10 @@ def false_win(index: int, event, value, which: str) -> tuple[str, list[tuple[str
         return DealError("bad_event", f"Event {index}{label}: {message}", index)
 
     def seat(raw, what: str) -> str:
-        if isinstance(raw, str):
-            text = raw.strip()
-            if text.upper() in SEATS and len(text) == 1:
-                return text.upper()
-            if text.lower() in SEAT_NAMES:
-                return SEAT_NAMES[text.lower()]
-        raise fail(f"{what} must be a seat: E, S, W or N (got {shown(raw)}).")
+        found = seat_of(raw)
+        if found is None:
+            raise fail(f"{what} must be a seat: E, S, W or N (got {shown(raw)}).")
+        return found
 
     label = ""
     if not isinstance(event, dict):
