@@ -34,7 +34,8 @@ def format_breakdown(result):
         lines.append(_minimum_line(result))
     if result.get("limit") is not None:
         lines.append(f"Limit: {result['limit']}")
-    lines += _section("Payments", _payment_rows(result.get("payments") or {}))
+    lines += _section("Payments", _payment_rows(result.get("payments") or {},
+                                                result.get("payment_reasons") or []))
     lines += _section("Alternatives", _alternative_rows(result.get("alternatives") or []))
     return "\n".join(lines)
 
@@ -89,11 +90,12 @@ def _excluded_rows(excluded):
     return rows
 
 
-def _payment_rows(payments):
+def _payment_rows(payments, reasons=()):
+    transfers = payments.get("transfers") or []
+    whys = list(reasons) + [""] * (len(transfers) - len(reasons))
     rows = [
-        f"{t.get('from')} pays {t.get('to')} {t.get('amount')}"
-        + (f"  ({t['reason']})" if t.get("reason") else "")
-        for t in payments.get("transfers") or []
+        f"{t.get('from')} pays {t.get('to')} {t.get('amount')}" + (f"  ({why})" if why else "")
+        for t, why in zip(transfers, whys, strict=False)
     ]
     net = payments.get("net")
     if net:

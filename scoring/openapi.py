@@ -102,6 +102,12 @@ def schemas():
                     "properties": {"id": {"type": "string"}, "by": {"type": "string"},
                                    "reason": {"type": "string"}}}},
                 "decomposition": {"type": "array", "items": {"type": "string"}},
+                "explanation": {"type": "array", "description": "the steps from the patterns' "
+                                "sum to the money: {code, its numbers, text}", "items": {
+                                    "type": "object", "required": ["code", "text"]}},
+                "payment_reasons": {"type": "array", "items": {"type": "string"},
+                                    "description": "why each transfer of payments is paid, "
+                                                   "in the same order"},
                 "alternatives": {"type": "array", "items": {
                     "type": "object", "required": ["total", "decomposition", "patterns"]}},
                 "waits": {"type": "array", "items": {"type": "string"}},

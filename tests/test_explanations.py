@@ -42,7 +42,7 @@ def test_a_sichuan_total_above_the_cap_says_so_and_how_points_come():
     result = score(SICHUAN)
     assert (result["raw_total"], result["total"], result["points"]) == (4, 3, 8)
     assert notes(result) == ["4 fan, capped at 3 (fan_cap)", "3 fan: 2^3 = 8 points"]
-    assert {t["reason"] for t in result["payments"]["transfers"]} == {
+    assert set(result["payment_reasons"]) == {
         "self-drawn: 8 points + 1 from each player still in"}
     assert [t["amount"] for t in result["payments"]["transfers"]] == [9, 9, 9]
 
@@ -65,10 +65,12 @@ def test_hong_kong_portions_and_the_readings_compared():
 def test_hong_kong_half_gun_says_who_pays_what_and_why():
     result = score(HALF_GUN)
     assert result["total"] == 13
+    # Each transfer keeps the contract's three fields; the reasons stand beside, in order.
     assert result["payments"]["transfers"] == [
-        {"from": "N", "to": "S", "amount": 384, "reason": "discarder, half gun: 1 portion"},
-        {"from": "W", "to": "S", "amount": 192, "reason": "half gun: half a portion"},
-        {"from": "E", "to": "S", "amount": 192, "reason": "half gun: half a portion"}]
+        {"from": "N", "to": "S", "amount": 384}, {"from": "W", "to": "S", "amount": 192},
+        {"from": "E", "to": "S", "amount": 192}]
+    assert result["payment_reasons"] == ["discarder, half gun: 1 portion",
+                                         "half gun: half a portion", "half gun: half a portion"]
 
 
 def test_the_american_jokerless_double_is_explained():
@@ -76,9 +78,9 @@ def test_the_american_jokerless_double_is_explained():
     assert (result["total"], result["points"]) == (25, 50)
     assert notes(result) == ["25 points, doubled for a hand without jokers: 50"]
     assert result["payments"]["transfers"] == [
-        {"from": "W", "to": "S", "amount": 50, "reason": "points"},
-        {"from": "N", "to": "S", "amount": 100, "reason": "discarder: 2 x points"},
-        {"from": "E", "to": "S", "amount": 50, "reason": "points"}]
+        {"from": "W", "to": "S", "amount": 50}, {"from": "N", "to": "S", "amount": 100},
+        {"from": "E", "to": "S", "amount": 50}]
+    assert result["payment_reasons"] == ["points", "discarder: 2 x points", "points"]
 
 
 def test_the_shanghai_limit_200_rule_is_explained():
@@ -122,6 +124,7 @@ def test_the_api_gives_the_same_explanation(client, request_):
     body = post(client, "/api/score", request_).json()
     assert body["explanation"] == score(request_)["explanation"]
     assert body["payments"] == score(request_)["payments"]
+    assert body["payment_reasons"] == score(request_)["payment_reasons"]
 
 
 def test_the_command_line_breakdown_shows_every_step():

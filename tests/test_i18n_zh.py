@@ -158,7 +158,7 @@ def engine_words(variant_id, result=None):
         words += [pattern["name"]] + [x.partition(":")[2] for x in pattern.get("excludes", ())]
     if result:
         words += [result.get("unit", "")] + [n["text"] for n in result.get("explanation") or ()]
-        words += [t.get("reason") or "" for t in result["payments"]["transfers"]]
+        words += result.get("payment_reasons") or []
     return sorted({w for w in words if w}, key=len, reverse=True)
 
 

@@ -136,8 +136,8 @@ def test_the_best_reading_is_chosen_before_the_cap():
 
 def test_discard_win_the_discarder_pays_the_points():
     result = ok("111m234m567m888m99m+3m", seat_wind="S", discarder="W")  # pure suit: 2 -> 4
-    assert result["payments"]["transfers"] == [{"from": "W", "to": "S", "amount": 4,
-                                                "reason": "discarder pays the 4 points"}]
+    assert result["payments"]["transfers"] == [{"from": "W", "to": "S", "amount": 4}]
+    assert result["payment_reasons"] == ["discarder pays the 4 points"]
     assert result["payments"]["net"] == {"E": 0, "S": 4, "W": -4, "N": 0}
 
 
@@ -149,9 +149,8 @@ def test_self_drawn_each_opponent_pays_points_plus_one():
 def test_self_drawn_only_the_opponents_still_in_pay():
     result = ok("123m456m789p123p55p+3p", self_drawn=True, seat_wind="W", opponents=["N"])
     # 0 fans -> 1 point; N alone pays 1 + 1
-    assert result["payments"]["transfers"] == [{"from": "N", "to": "W", "amount": 2, "reason":
-                                                "self-drawn: 1 point + 1 from each player "
-                                                "still in"}]
+    assert result["payments"]["transfers"] == [{"from": "N", "to": "W", "amount": 2}]
+    assert result["payment_reasons"] == ["self-drawn: 1 point + 1 from each player still in"]
 
 
 # Errors ----------------------------------------------------------------------------------------

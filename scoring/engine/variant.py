@@ -72,8 +72,8 @@ def whole(amount: float) -> int | float:
 
 def ledger(transfers: list[tuple]) -> dict:
     """The contract's payments shape; `net` always sums to zero because each transfer is a pair.
-    A transfer is (payer, payee, amount) or (payer, payee, amount, reason): the reason, in words,
-    says why that player pays that much ("discarder, full gun: 2 portions")."""
+    A transfer is (payer, payee, amount) or (payer, payee, amount, reason); the reasons go beside
+    the payments (`reasons_of`), so that each transfer keeps the contract's three fields."""
     net = dict.fromkeys(SEATS, 0)
     rows = []
     fractions = False  # whether any amount is a float (the nets then need `whole`)
@@ -82,15 +82,17 @@ def ledger(transfers: list[tuple]) -> dict:
             continue
         if amount.__class__ is not int:
             fractions = True
-        row = {"from": payer, "to": payee, "amount": whole(amount)}
-        if why:
-            row["reason"] = why[0]
-        rows.append(row)
+        rows.append({"from": payer, "to": payee, "amount": whole(amount)})
         net[payer] -= amount
         net[payee] += amount
     if fractions:
         net = {seat: whole(v) for seat, v in net.items()}
     return {"transfers": rows, "net": net}
+
+
+def reasons_of(transfers: list[tuple]) -> list[str]:
+    """Why each transfer of `ledger(transfers)` is paid, in the same order, in words."""
+    return [why[0] if why else "" for _, _, amount, *why in transfers if amount > 0]
 
 
 def best_of(evaluations, key):
@@ -251,6 +253,7 @@ class Variant:
         meets = total >= minimum
         points = self.points(total, rules)
         reading = best.reading
+        paid = self.payments(points, ctx, rules) if meets else []
         return {
             "ok": True,
             "variant": self.id,
@@ -274,7 +277,8 @@ class Variant:
             "meets_minimum": meets,
             "minimum": minimum,
             "limit": limit,
-            "payments": ledger(self.payments(points, ctx, rules) if meets else []),
+            "payments": ledger(paid),
+            "payment_reasons": reasons_of(paid),
             "context": self.context_summary(ctx),
             "rules": rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
         }

@@ -121,6 +121,15 @@ def pattern(patterns, pattern_id):
 
 
 @register.filter
+def item(values, index):
+    """values[index], or "" past its end (a list beside another, read in the same loop)."""
+    try:
+        return values[index]
+    except (IndexError, TypeError, KeyError):
+        return ""
+
+
+@register.filter
 def seat(wind):
     return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}.get(wind, wind)
 

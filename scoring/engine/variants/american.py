@@ -37,7 +37,7 @@ from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
 from ..notation import EXPOSED, ParsedHand, format_hand, parse
-from ..variant import SEATS, Option, Variant, ledger, number_at_least, whole
+from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
 
 DEMO_CARD = Path(__file__).resolve().parent.parent / "cards" / "demo.card"
 NAMED_CARDS = ("demo", "temporary")
@@ -223,7 +223,7 @@ class American(Variant):
                               "decomposition": [f.text() for f in m.filled],
                               "patterns": [m.line.id]} for m in ranked[1:]],
             "waits": self.waits(card, held, parsed),
-            "payments": ledger(self.payments(points, ctx, rules)),
+            **self.paid(points, ctx, rules),
         })
         return result
 
@@ -236,6 +236,11 @@ class American(Variant):
         line = found.line
         doubled = rules["jokerless_bonus"] and jokerless and line.takes_jokers and not line.sp
         return line.value * (2 if doubled else 1)
+
+    def paid(self, points, ctx: WinContext, rules) -> dict:
+        """The result's payments and, beside them, why each is paid."""
+        transfers = self.payments(points, ctx, rules)
+        return {"payments": ledger(transfers), "payment_reasons": reasons_of(transfers)}
 
     def points_text(self, total, points, rules):
         if points != total:
@@ -338,7 +343,7 @@ class American(Variant):
             "decomposition": [f.text() for f in filled],
             "winning_group": winning_group(filled, parsed.winning),
             "match": {"line": None, "groups": [f.as_dict() for f in filled]},
-            "payments": ledger(self.payments(total, ctx, rules)),
+            **self.paid(total, ctx, rules),
         })
         return result
 
