@@ -77,7 +77,7 @@ def ledger(transfers: list[tuple]) -> dict:
     net = dict.fromkeys(SEATS, 0)
     rows = []
     fractions = False  # whether any amount is a float (the nets then need `whole`)
-    for payer, payee, amount, *why in transfers:
+    for payer, payee, amount, *_ in transfers:
         if amount <= 0:
             continue
         if amount.__class__ is not int:
