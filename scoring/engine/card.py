@@ -20,14 +20,21 @@ for "a flower" (flowers are all alike): `exact`, the tiles of groups that take n
 `exact` plus the size of every pung, kong, quint and sextet (groups of three or more of one
 symbol, the only ones jokers may fill). A hand then matches a form when, kind by kind,
 exact <= held <= cap, its jokers fill the rest, and each exposure takes one whole jokerable group
-of its tile and size. The forms of a line that make the same demand are kept once.
+of its tile and size; the kinds alone, as bits (`uses`, `needs`), rule most forms out first. The
+forms of a line that make the same demand are kept once.
+
+A card costs every request that uses it a time bounded by its work: its forms, matched against
+each hand, and its groups, read, filled and shown for each line a hand matches. A card whose work
+exceeds MAX_WORK is refused (`bad_card`) before any form is made; `parse_card` keeps the last few
+cards read, so a table's later hands do not read theirs again. `bench/worst.py` builds the worst
+requests and times them against the bound.
 """
 
 import re
 from collections import Counter
 from functools import cached_property, lru_cache
-from itertools import permutations
-from operator import le
+from itertools import permutations, repeat
+from operator import add, le, sub
 
 from . import tiles
 from .errors import HandError
@@ -36,6 +43,8 @@ from .notation import format_tiles
 
 FLOWER = tiles.FLOWER_BASE  # every flower folds into this one kind: any flower is "a flower"
 VECTOR = FLOWER + 1  # count vectors cover the 34 playing kinds and the flower
+SUITED = tiles.HONOR_BASE  # kinds 0-26 are numbered: the only ones a shift moves
+SUITED_BITS = (1 << SUITED) - 1
 HAND_SIZE = 14
 SUIT_LETTERS = "abc"
 DIGITS = "123456789"
@@ -44,11 +53,34 @@ SUIT_DRAGON = {"m": tiles.RED, "s": tiles.GREEN, "p": tiles.WHITE}
 SUITLESS = {"0": tiles.WHITE, "F": FLOWER, "N": tiles.NORTH, "E": tiles.EAST, "W": tiles.WEST,
             "S": tiles.SOUTH, "R": tiles.RED, "G": tiles.GREEN}
 SYMBOLS = set(DIGITS) | set(SUITLESS) | {"D"}
+# The kind of each card symbol under each suit its letter may be bound to (None: no letter),
+# before any shift.
+KIND = {**{(digit, suit): tiles.make(int(digit), suit) for digit in DIGITS for suit in tiles.SUITS},
+        **{("D", suit): dragon for suit, dragon in SUIT_DRAGON.items()},
+        **{(symbol, None): kind for symbol, kind in SUITLESS.items()}}
 FLAGS = ("shift", "shift-even", "sp")
-# A printed card has about 60 lines: these bounds keep a pasted card quick to read and match.
+# A printed card has about 60 lines: these bounds keep a pasted card quick to read.
 MAX_CARD_LINES = 200
 MAX_CARD_CHARS = 20_000
+# What a card may cost each hand: its forms (each line's shifts times its distinct suit bindings)
+# plus its groups. Measured, a form and a group cost about alike: a line's groups are read, then
+# filled and shown whenever a hand matches the line, and reading a line's bindings and matching
+# its forms cost per form. The bound reads a card at the line limit made of ordinary lines, like
+# the spec's ev1 (FF 222a 444a 666b 888b: 6 forms, 5 groups), and refuses the same lines moved
+# by a shift; the demo card is 464. The worst request bench/worst.py builds within it (a new
+# card of 200 alike lines, every one matching the hand) takes about 300 times the plain Shanghai
+# hand, 30 ms on the development machine when it is quiet (bound: 50 ms).
+MAX_WORK = 2200
 GROUP = re.compile(r"^(?P<symbols>[^abc]+)(?P<suit>[abc])?$")
+# A group without fault: numbers or D (and any suitless symbols) with a suit letter, or suitless
+# symbols alone.
+WELL_FORMED = re.compile(r"(?P<symbols>[0-9DFNEWSRG]*[1-9D][0-9DFNEWSRG]*(?=[abc]$)|[0FNEWSRG]+$)"
+                         r"(?P<suit>[abc])?")
+
+
+# A matched group's tiles as text. Cached: a hand matching many lines of a card fills the same
+# groups from the same tiles, line after line (bounded; a hand has only 14 tiles to group).
+group_text = lru_cache(maxsize=1024)(format_tiles)
 
 
 def copies(kind: int) -> int:
@@ -80,27 +112,18 @@ class CardGroup(Frozen):
     symbols: str
     suit: str | None
 
-    @cached_property
-    def size(self) -> int:
-        return len(self.symbols)
-
-    @cached_property
-    def jokerable(self) -> bool:
-        """A pung, kong, quint or sextet: one symbol repeated three or more times."""
-        return self.size >= 3 and len(set(self.symbols)) == 1
+    def __init__(self, text, symbols, suit):
+        # Filled in one step, with the two facts every expansion of the line reads: `size`, and
+        # `jokerable`, a pung, kong, quint or sextet (one symbol repeated three or more times).
+        self.__dict__.update(text=text, symbols=symbols, suit=suit, size=len(symbols),
+                             jokerable=len(symbols) >= 3 and len(set(symbols)) == 1)
 
     def resolve(self, binding: dict[str, str], shift: int) -> tuple[int, ...]:
         """The tile kinds this group stands for under a suit binding and a shift."""
-        suit = binding.get(self.suit) if self.suit else None
-        out = []
-        for symbol in self.symbols:
-            if symbol in DIGITS:
-                out.append(tiles.make(int(symbol) + shift, suit))
-            elif symbol == "D":
-                out.append(SUIT_DRAGON[suit])
-            else:
-                out.append(SUITLESS[symbol])
-        return tuple(out)
+        suit = binding.get(self.suit)
+        return tuple(SUITLESS[symbol] if symbol in SUITLESS
+                     else KIND[symbol, suit] + (shift if symbol != "D" else 0)
+                     for symbol in self.symbols)
 
 
 class Line(Frozen):
@@ -115,12 +138,21 @@ class Line(Frozen):
     groups: tuple[CardGroup, ...]
     number: int  # its line number in the card text
     index: int  # its position among the card's hands
+    letters: tuple[str, ...]  # its suit letters, sorted
+    shifts: tuple[int, ...]  # the amounts its numbers may move by, the line as printed (0) first
 
     # Compared and hashed as themselves: two lines alike are still two hands of the card.
     __eq__ = object.__eq__
     __hash__ = object.__hash__
 
-    @property
+    def __init__(self, id, value, concealed, shift, sp, section, groups, number, index,  # noqa: A002
+                 letters, shifts):
+        # Filled in one step (a card has up to 200 lines, each read on every new card).
+        self.__dict__.update(id=id, value=value, concealed=concealed, shift=shift, sp=sp,
+                             section=section, groups=groups, number=number, index=index,
+                             letters=letters, shifts=shifts)
+
+    @cached_property
     def text(self) -> str:
         return " ".join(g.text for g in self.groups)
 
@@ -160,14 +192,38 @@ class Form(Frozen):
     line: Line
     binding: tuple[tuple[str, str], ...]  # (('a', 'm'), ('b', 'p'))
     shift: int
-    groups: tuple[tuple[int, ...], ...]  # each group's tile kinds, in the line's order
     exact: tuple[int, ...]  # per kind: tiles in groups that take no joker
     cap: tuple[int, ...]  # per kind: exact plus the jokerable groups' sizes
-    kinds: frozenset[int]  # the kinds it uses
-    sets: tuple[tuple[int, int], ...]  # (kind, size) of each jokerable group
+    uses: int  # bit k set when the form has a place for kind k (cap[k] > 0)
+    needs: int  # bit k set when a group that takes no joker holds kind k (exact[k] > 0)
+    unshifted_sets: tuple[tuple[int, int], ...]  # `sets` before the shift, shared by the binding
 
     __eq__ = object.__eq__  # as a Line is
     __hash__ = object.__hash__
+
+    def __init__(self, line, binding, shift, exact, cap, uses, needs, unshifted_sets):
+        # Filled in one step: a card makes up to MAX_WORK of these each time it is read, and
+        # Frozen's own __init__ (any arguments, by name or position) costs as much as the rest.
+        self.__dict__.update(line=line, binding=binding, shift=shift, exact=exact, cap=cap,
+                             uses=uses, needs=needs, unshifted_sets=unshifted_sets)
+
+    @cached_property
+    def sets(self) -> tuple[tuple[int, int], ...]:
+        """(kind, size) of each jokerable group, in the line's order."""
+        shift = self.shift
+        return tuple((k + shift if k < SUITED else k, n) for k, n in self.unshifted_sets)
+
+    @cached_property
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        """Each group's tile kinds, in the line's order (made when a match or a message shows
+        them, not for every form of the card)."""
+        binding = dict(self.binding)
+        return tuple(g.resolve(binding, self.shift) for g in self.line.groups)
+
+    @cached_property
+    def kinds(self) -> frozenset[int]:
+        """The kinds it uses."""
+        return frozenset(k for k, n in enumerate(self.cap) if n)
 
     @cached_property
     def set_slots(self) -> Counter:
@@ -189,23 +245,19 @@ class Card(Frozen):
     __eq__ = object.__eq__  # a card is itself, whatever it holds
     __hash__ = object.__hash__
 
-    def __post_init__(self):
-        # Memo for `column`: a pure function of the immutable forms, filled on first use.
-        object.__setattr__(self, "_columns", {})
-
     @cached_property
     def joker_slots(self) -> tuple[int, ...]:
         return tuple(f.joker_slots for f in self.forms)
 
-    def column(self, kind: int, count: int, exact: bool) -> tuple[int, ...]:
-        """For every form, how many of `count` tiles of `kind` it seats: in groups that take no
-        joker (`exact`), or anywhere. The closest-line search adds these up, kind by kind."""
-        key = (kind, count, exact)
-        found = self._columns.get(key)
-        if found is None:
-            found = tuple(min(count, (f.exact if exact else f.cap)[kind]) for f in self.forms)
-            self._columns[key] = found
-        return found
+    @cached_property
+    def cap_columns(self) -> tuple[tuple[int, ...], ...]:
+        """Per kind, every form's cap of it (the forms' caps as columns), for `placed`."""
+        return tuple(zip(*(f.cap for f in self.forms), strict=True))
+
+    @cached_property
+    def exact_columns(self) -> tuple[tuple[int, ...], ...]:
+        """Per kind, every form's exact count of it."""
+        return tuple(zip(*(f.exact for f in self.forms), strict=True))
 
 
 def _fault(number: int, raw: str, what: str) -> HandError:
@@ -213,6 +265,9 @@ def _fault(number: int, raw: str, what: str) -> HandError:
 
 
 def _parse_group(text: str, fault) -> CardGroup:
+    well_formed = WELL_FORMED.fullmatch(text)
+    if well_formed:  # the common case, in one step; any other group is one of the faults below
+        return CardGroup(text, *well_formed.group("symbols", "suit"))
     match = GROUP.match(text)
     if not match:
         where = next(i for i, ch in enumerate(text) if ch in SUIT_LETTERS)
@@ -260,57 +315,121 @@ def _parse_line(raw: str, body: str, number: int, section: str, index: int) -> L
     if size != HAND_SIZE:
         raise fault(f"its groups hold {size} tiles; a hand is {HAND_SIZE}")
     shift = next((f for f in flags if f.startswith("shift")), None)
-    if shift and not any(s in DIGITS for g in groups for s in g.symbols):
+    digits = [int(s) for g in groups if g.suit for s in g.symbols if s in DIGITS]
+    if shift and not digits:
         raise fault(f"'{shift}' moves numbers, but the line has none")
+    letters = tuple(sorted({g.suit for g in groups if g.suit}))
     return Line(line_id, int(value), kind == "C", shift, "sp" in flags, section, groups, number,
-                index)
+                index, letters, _shifts(shift, digits))
 
 
-def _shifts(line: Line) -> list[int]:
-    digits = [int(s) for g in line.groups for s in g.symbols if s in DIGITS]
-    if not line.shift or not digits:
-        return [0]
+def _shifts(flag: str | None, digits: list[int]) -> tuple[int, ...]:
+    """The amounts a line's numbers may move by (`shift`: any; `shift-even`: even) so that all
+    stay within 1..9, the line as printed (0) first."""
+    if not flag:
+        return (0,)
     low, high = 1 - min(digits), 9 - max(digits)
-    steps = [d for d in range(low, high + 1) if line.shift == "shift" or d % 2 == 0]
-    return sorted(steps, key=lambda d: (abs(d), d))  # the line as printed first
+    steps = [d for d in range(low, high + 1) if flag == "shift" or d % 2 == 0]
+    return tuple(sorted(steps, key=abs))
 
 
-def _forms(line: Line, raw: str) -> list[Form]:
-    letters = sorted({g.suit for g in line.groups if g.suit})
-    found: dict[tuple, Form] = {}
-    for shift in _shifts(line):
-        for suits in permutations(tiles.SUITS, len(letters)):
-            binding = dict(zip(letters, suits, strict=True))
-            groups = tuple(g.resolve(binding, shift) for g in line.groups)
-            exact, cap = [0] * VECTOR, [0] * VECTOR
-            sets = []
-            for group, kinds in zip(line.groups, groups, strict=True):
-                for kind in kinds:
-                    cap[kind] += 1
-                if group.jokerable:
-                    sets.append((kinds[0], group.size))
-                else:
-                    for kind in kinds:
-                        exact[kind] += 1
-            for kind in {k for g, kinds in zip(line.groups, groups, strict=True)
-                         if not g.jokerable for k in kinds}:
-                if exact[kind] > copies(kind):
-                    raise _fault(line.number, raw, f"it needs {exact[kind]} of {kind_name(kind)} "
-                                 "in groups that take no joker, but the set has only "
-                                 f"{copies(kind)}")
-            key = (tuple(exact), tuple(cap), tuple(sorted(sets)))
-            if key not in found:
-                found[key] = Form(line, tuple(binding.items()), shift, groups, tuple(exact),
-                                  tuple(cap), frozenset(k for k, n in enumerate(cap) if n),
-                                  tuple(sets))
-    return list(found.values())
+def _moved(vector: tuple[int, ...], shift: int) -> tuple[int, ...]:
+    """A count vector with every numbered kind moved `shift` ranks up (down when negative).
+
+    The 27 numbered counts move as one block: a line's shifts keep every number within 1..9, so
+    the ranks that a move would carry past a suit's 9 (or below its 1) hold nothing, and nothing
+    crosses from one suit into the next."""
+    if shift > 0:
+        return (0,) * shift + vector[:SUITED - shift] + vector[SUITED:]
+    if shift < 0:
+        return vector[-shift:SUITED] + (0,) * -shift + vector[SUITED:]
+    return vector
 
 
-@lru_cache(maxsize=32)
+def _moved_bits(bits: int, shift: int) -> int:
+    """A set of kinds (as bits) with its numbered kinds moved as `_moved` moves them (as one block,
+    for the same reason)."""
+    if not shift:
+        return bits
+    suited = bits & SUITED_BITS
+    return (bits & ~SUITED_BITS) | (suited << shift if shift >= 0 else suited >> -shift)
+
+
+def _bits(vector) -> int:
+    """The kinds a count vector holds, as bits (bit k: vector[k] > 0)."""
+    return _bits_of(k for k, n in enumerate(vector) if n)
+
+
+def _bits_of(kinds) -> int:
+    return sum(1 << k for k in kinds)
+
+
+def _bindings(line: Line, raw: str) -> list[tuple]:
+    """Each binding of the line's letters to different suits, resolved at shift 0: (binding,
+    exact, cap, uses, needs, sets). A binding that needs more copies of a tile than the set has,
+    in groups that take no joker, is the line's fault (a shift moves counts, never changes them).
+    A binding that demands what an earlier one does is left out: so would all its shifts be (two
+    forms alike come from one shift, since a shift moves every number of the line)."""
+    letters = line.letters
+    slot = {letter: i for i, letter in enumerate(letters)}  # a letter's place in `suits` below
+    slot[None] = len(letters)  # a suitless symbol's: None
+    # The line's tile places, counted by what decides their kind and whether a joker may fill them.
+    places = Counter((slot[None if symbol in SUITLESS else g.suit], symbol, g.jokerable)
+                     for g in line.groups for symbol in g.symbols).items()
+    heads = [(slot[g.suit], g.symbols[0], g.size) for g in line.groups if g.jokerable]
+    bound: dict[tuple, tuple] = {}
+    for suits in permutations(tiles.SUITS, len(letters)):
+        slots = (*suits, None)  # the suit at each slot
+        exact, cap = [0] * VECTOR, [0] * VECTOR
+        uses = needs = 0
+        for (at, symbol, jokerable), n in places:
+            kind = KIND[symbol, slots[at]]
+            cap[kind] += n
+            uses |= 1 << kind
+            if not jokerable:
+                exact[kind] += n
+                needs |= 1 << kind
+        sets = [(KIND[symbol, slots[at]], size) for at, symbol, size in heads]
+        key = (tuple(exact), tuple(cap), *sorted(sets))
+        if key in bound:
+            continue
+        if max(exact) > 4 and (max(exact[:FLOWER]) > 4 or exact[FLOWER] > copies(FLOWER)):
+            over = next(k for k, n in enumerate(exact) if n > copies(k))
+            raise _fault(line.number, raw, f"it needs {exact[over]} of {kind_name(over)} in "
+                         f"groups that take no joker, but the set has only {copies(over)}")
+        bound[key] = (tuple(zip(letters, suits, strict=True)), key[0], key[1], uses, needs,
+                      tuple(sets))
+    return list(bound.values())
+
+
+def _forms(line: Line, bound: list[tuple]) -> list[Form]:
+    """The line's forms: each binding moved by each shift, shifts outermost (the line as printed
+    first)."""
+    return [Form(line, binding, shift, _moved(exact, shift), _moved(cap, shift),
+                 _moved_bits(uses, shift), _moved_bits(needs, shift), sets)
+            for shift in line.shifts for binding, exact, cap, uses, needs, sets in bound]
+
+
+def _too_much_work(lines: list[Line], forms: list[int]) -> HandError:
+    """`bad_card` for a card over MAX_WORK, naming the lines that cost most."""
+    work = [n + len(line.groups) for line, n in zip(lines, forms, strict=True)]
+    heaviest = sorted(range(len(lines)), key=lambda i: (-work[i], i))[:3]
+    named = ", ".join(f"{lines[i].id} (line {lines[i].number}) {forms[i]} forms and "
+                      f"{len(lines[i].groups)} groups" for i in heaviest)
+    return HandError("bad_card", f"The card is too much to match per hand: its lines expand to "
+                     f"{sum(forms)} forms (shifts x suit bindings) and hold "
+                     f"{sum(work) - sum(forms)} groups, {sum(work)} in all; a card may have at "
+                     f"most {MAX_WORK}: remove shifts or lines. The most: {named}.")
+
+
+@lru_cache(maxsize=16)
 def parse_card(text: str) -> Card:
-    """Read a card; the first fault is a `bad_card` error naming its line and what is wrong.
+    """Read a card; the first fault is a `bad_card` error naming its line and what is wrong, then
+    a card over MAX_WORK is `bad_card` saying why, before any form is made.
 
     Cached on the text (a pure function of it): a table pastes its card once and scores many hands.
+    16 cards: a card at the bound holds ~3,000 objects the garbage collector walks in every full
+    collection (16 such cards add ~25 ms to one), and ~3 MB.
     """
     if not isinstance(text, str):
         raise HandError("bad_card", "The card must be text, one hand per line.")
@@ -319,7 +438,7 @@ def parse_card(text: str) -> Card:
                         f"{len(text.splitlines())} lines; a card may have at most "
                         f"{MAX_CARD_LINES} lines and {MAX_CARD_CHARS} characters.")
     lines: list[Line] = []
-    forms: list[Form] = []
+    bindings: list[list[tuple]] = []  # each line's suit bindings, resolved
     seen: dict[str, int] = {}
     section = ""
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -336,11 +455,15 @@ def parse_card(text: str) -> Card:
             raise _fault(number, raw, f"the id '{line.id}' is already used on line {seen[line.id]}")
         seen[line.id] = number
         lines.append(line)
-        forms += _forms(line, raw)
+        bindings.append(_bindings(line, raw))
     if not lines:
         raise HandError("bad_card", "The card has no hands: write one hand per line, like "
                         "'ev1 25 X : FF 222a 444a 666b 888b'.")
-    return Card(tuple(lines), tuple(forms))
+    forms = [len(line.shifts) * len(bound) for line, bound in zip(lines, bindings, strict=True)]
+    if sum(forms) + sum(len(line.groups) for line in lines) > MAX_WORK:
+        raise _too_much_work(lines, forms)
+    return Card(tuple(lines), tuple(form for line, bound in zip(lines, bindings, strict=True)
+                                    for form in _forms(line, bound)))
 
 
 # The hand as the matcher sees it ---------------------------------------------------------------
@@ -378,6 +501,30 @@ class Held(Frozen):
                          + [e.kind for e in self.exposures])
 
     @cached_property
+    def shows(self) -> int:
+        """`kinds` as bits (bit k: the hand holds kind k), to test against a form's `uses`."""
+        return _bits_of(self.kinds)
+
+    @cached_property
+    def concealed_bits(self) -> int:
+        """The kinds among the concealed tiles, as bits, to test against a form's `needs`."""
+        return _bits(self.counts)
+
+    @cached_property
+    def exposure_slots(self) -> tuple[tuple[tuple[int, int], int], ...]:
+        """Each (kind, size) of the exposures, with how many exposures have it."""
+        return tuple(Counter((e.kind, e.size) for e in self.exposures).items())
+
+    @cached_property
+    def exposed(self) -> tuple[int, ...]:
+        """Per kind, the tiles of the exposures of that kind, jokers included: the places they
+        take in a form's groups."""
+        totals = [0] * VECTOR
+        for e in self.exposures:
+            totals[e.kind] += e.size
+        return tuple(totals)
+
+    @cached_property
     def all_counts(self) -> tuple[int, ...]:
         """Naturals per kind, exposed ones included."""
         totals = list(self.counts)
@@ -411,8 +558,12 @@ class Filled(Frozen):
     exposed: bool
     stands_for: int | None  # the tile its jokers stand for (None: no joker, or any tile)
 
+    def __init__(self, card, tiles, exposed, stands_for):
+        # Filled in one step: a hand matching every line of a long card fills 2,800 groups.
+        self.__dict__.update(card=card, tiles=tiles, exposed=exposed, stands_for=stands_for)
+
     def text(self) -> str:
-        body = format_tiles(self.tiles)
+        body = group_text(self.tiles)
         return f"[{body}]" if self.exposed else body
 
     def as_dict(self) -> dict:
@@ -427,30 +578,36 @@ class Match(Frozen):
     form: Form
     filled: tuple[Filled, ...]
 
+    def __init__(self, form, filled):
+        self.__dict__.update(form=form, filled=filled)  # one per matching line, as Filled
+
     @property
     def line(self) -> Line:
         return self.form.line
 
 
+def _exposures_fit(form: Form, held: Held) -> bool:
+    """Whether each exposure can take a whole group of the form, of its tile and size (a pung
+    never fills a kong), each group taken once."""
+    sets = form.sets
+    return all(sets.count(slot) >= n for slot, n in held.exposure_slots)
+
+
 def _exposure_caps(form: Form, held: Held) -> list[int] | None:
     """The form's caps left for concealed tiles once each exposure took a whole group, or None
-    when an exposure has no group of its tile and size left (a pung never fills a kong)."""
-    cap = list(form.cap)
-    free = Counter(form.set_slots)
-    for exposure in held.exposures:
-        key = (exposure.kind, exposure.size)
-        if not free[key]:
-            return None
-        free[key] -= 1
-        cap[exposure.kind] -= exposure.size
-    return cap
+    when the exposures do not fit its groups."""
+    if not _exposures_fit(form, held):
+        return None
+    return list(map(sub, form.cap, held.exposed))
 
 
 def fits(form: Form, held: Held) -> bool:
     """Whether the hand matches this form exactly."""
     if held.exposures and form.line.concealed:
         return False
-    if not held.kinds <= form.kinds:
+    # First the kinds alone, as bits: a tile the form has no place for, or a place of a group
+    # that takes no joker whose kind the hand does not hold, rules most forms out at once.
+    if held.shows & ~form.uses or form.needs & ~held.concealed_bits:
         return False
     if not all(map(le, form.exact, held.counts)):
         return False
@@ -465,35 +622,39 @@ def fits(form: Form, held: Held) -> bool:
 
 
 def fill(form: Form, held: Held) -> tuple[Filled, ...]:
-    """Which of the hand's tiles fill each group of a form it fits."""
+    """Which of the hand's tiles fill each group of a form it fits: first the exposures and the
+    groups that take no joker, then the concealed sets from what is left, jokers completing them.
+    The concealed flowers are handed out as written, in that order."""
     pool = list(held.counts)
-    flowers = list(held.flowers)
-    jokers = held.jokers
+    flowers = iter(held.flowers)
     exposures = list(held.exposures)
-    out: list[Filled | None] = [None] * len(form.groups)
-
-    def take(kind: int) -> int:
-        pool[kind] -= 1
-        return flowers.pop(0) if kind == FLOWER else kind
-
-    for i, (group, kinds) in enumerate(zip(form.line.groups, form.groups, strict=True)):
-        if group.jokerable:
-            exposure = next((e for e in exposures if (e.kind, e.size) == (kinds[0], group.size)),
-                            None)
-            if exposure:
-                exposures.remove(exposure)
-                out[i] = Filled(group.text, exposure.tiles, True,
-                                kinds[0] if exposure.jokers else None)
+    out: list[Filled | None] = []
+    for group, kinds in zip(form.line.groups, form.groups, strict=True):
+        if not group.jokerable:
+            for kind in kinds:
+                pool[kind] -= 1
+            if FLOWER in kinds:
+                kinds = tuple(next(flowers) if kind == FLOWER else kind for kind in kinds)
+            out.append(Filled(group.text, kinds, False, None))
+            continue
+        exposure = exposures and next(
+            (e for e in exposures if (e.kind, e.size) == (kinds[0], group.size)), None)
+        if exposure:
+            exposures.remove(exposure)
+            out.append(Filled(group.text, exposure.tiles, True,
+                              kinds[0] if exposure.jokers else None))
         else:
-            out[i] = Filled(group.text, tuple(take(k) for k in kinds), False, None)
+            out.append(None)  # a concealed set, filled below
     for i, (group, kinds) in enumerate(zip(form.line.groups, form.groups, strict=True)):
         if out[i] is None:
-            naturals = min(pool[kinds[0]], group.size)
-            held_tiles = tuple(take(kinds[0]) for _ in range(naturals))
+            kind = kinds[0]
+            naturals = min(pool[kind], group.size)
+            pool[kind] -= naturals
+            held_tiles = (tuple(next(flowers) for _ in range(naturals)) if kind == FLOWER
+                          else (kind,) * naturals)
             wild = group.size - naturals
-            jokers -= wild
             out[i] = Filled(group.text, held_tiles + (tiles.JOKER,) * wild, False,
-                            kinds[0] if wild else None)
+                            kind if wild else None)
     return tuple(out)
 
 
@@ -516,9 +677,9 @@ def waits(card: Card, held: Held) -> list[int]:
     is in a set, which a joker or any natural its set still lacks fills. A tile of which the hand
     already holds every copy of the set is no wait."""
     found: set[int] = set()
-    kinds, counts = held.kinds, held.counts
+    shows, counts = held.shows, held.counts
     for form in card.forms:
-        if not kinds <= form.kinds or (held.exposures and form.line.concealed):
+        if shows & ~form.uses or (held.exposures and form.line.concealed):
             continue
         cap = _exposure_caps(form, held) if held.exposures else form.cap
         if cap is None or not all(map(le, counts, cap)):
@@ -553,16 +714,21 @@ class Near(Frozen):
                 "problems": list(self.problems)}
 
 
-def _add(columns) -> list[int]:
-    return [sum(seated) for seated in zip(*columns, strict=True)]
+def _add(columns, size: int) -> list[int]:
+    """Per form, the sum of the columns (each a number per form, `size` forms)."""
+    total = repeat(0, size)
+    for column in columns:
+        total = map(add, total, column)
+    return list(total)
 
 
 def placed(card: Card, counts: tuple[int, ...], jokers: int) -> list[int]:
     """For every form, how many of the hand's tiles it can seat, exposures aside: naturals up to
     its count of their kind, jokers in the places of its sets that naturals left open."""
     held = [(k, n) for k, n in enumerate(counts) if n]
-    naturals = _add(card.column(k, n, False) for k, n in held)
-    exact = _add(card.column(k, n, True) for k, n in held)
+    size = len(card.forms)
+    naturals = _add((map(min, repeat(n), card.cap_columns[k]) for k, n in held), size)
+    exact = _add((map(min, repeat(n), card.exact_columns[k]) for k, n in held), size)
     return [n + min(jokers, slots - (n - e))
             for n, e, slots in zip(naturals, exact, card.joker_slots, strict=True)]
 
@@ -589,7 +755,9 @@ def closest(card: Card, held: Held) -> Near:
     seated = placed(card, held.all_counts, held.all_jokers)
     most = max(seated)
     tied = [form for form, n in zip(card.forms, seated, strict=True) if n == most]
-    best = next((form for form in tied if not _exposure_problems(form, held)), tied[0])
+    fitting = (form for form in tied
+               if not held.exposures or (not form.line.concealed and _exposures_fit(form, held)))
+    best = next(fitting, tied[0])
     return _near(best, held)
 
 
