@@ -113,19 +113,22 @@ def test_sichuan_waits_are_the_tiles_score_accepts(rng):
 
 def random_card_hand(rng) -> str:
     """A hand that matches a random line of the demo card: its groups' tiles, flowers as any
-    flower, some tiles of its sets (pungs and bigger) replaced by jokers."""
+    flower, some tiles of its sets (pungs and bigger) replaced by jokers; drawn again when it
+    would need more than the set's 8 jokers."""
     card = demo_card()
-    form = rng.choice(card.forms)
-    tiles = []
-    flowers = iter(rng.sample(range(T.FLOWER_BASE, T.JOKER), 8))
-    for group, kinds in zip(form.line.groups, form.groups, strict=True):
-        placed = [next(flowers) if kind == FLOWER else kind for kind in kinds]
-        fewest = max(0, len(placed) - 4)  # a quint or sextet has jokers: a kind has 4 copies
-        if group.jokerable and (fewest or rng.random() < 0.3):
-            wild = rng.randint(max(1, fewest), len(placed) - 1)  # one real tile at least
-            placed[:wild] = [T.JOKER] * wild
-        tiles += placed
-    return format_tiles(tiles)
+    while True:
+        form = rng.choice(card.forms)
+        tiles = []
+        flowers = iter(rng.sample(range(T.FLOWER_BASE, T.JOKER), 8))
+        for group, kinds in zip(form.line.groups, form.groups, strict=True):
+            placed = [next(flowers) if kind == FLOWER else kind for kind in kinds]
+            fewest = max(0, len(placed) - 4)  # a quint or sextet has jokers: 4 copies a kind
+            if group.jokerable and (fewest or rng.random() < 0.3):
+                wild = rng.randint(max(1, fewest), len(placed) - 1)  # one real tile at least
+                placed[:wild] = [T.JOKER] * wild
+            tiles += placed
+        if tiles.count(T.JOKER) <= 8:
+            return format_tiles(tiles)
 
 
 @settings(PROPERTY, max_examples=25)  # 72 American scores an example
