@@ -658,7 +658,11 @@ def fill(form: Form, held: Held) -> tuple[Filled, ...]:
     return tuple(out)
 
 
-def matches(card: Card, held: Held) -> list[Match]:
+# A hand is matched against its card once: scoring the same tiles again with another context
+# (analyse scores each wait self-drawn and on a discard) reuses the matches and the waits. A card
+# hashes as itself (the cache of parse_card keeps one object per text), a hand by its tiles.
+@lru_cache(maxsize=64)
+def matches(card: Card, held: Held) -> tuple[Match, ...]:
     """Every line the hand matches (its first fitting form), in card order."""
     found: list[Match] = []
     done: set[int] = set()
@@ -666,10 +670,11 @@ def matches(card: Card, held: Held) -> list[Match]:
         if form.line.index not in done and fits(form, held):
             done.add(form.line.index)
             found.append(Match(form, fill(form, held)))
-    return found
+    return tuple(found)
 
 
-def waits(card: Card, held: Held) -> list[int]:
+@lru_cache(maxsize=64)
+def waits(card: Card, held: Held) -> tuple[int, ...]:
     """The tiles (kinds, the flower folded, tiles.JOKER) that would complete a 13-tile hand.
 
     A form is one tile short when every natural fits under its caps and at most one place of a
@@ -693,8 +698,8 @@ def waits(card: Card, held: Held) -> list[int]:
             found.add(tiles.JOKER)
             found.update(k for k in form.kinds if counts[k] < cap[k])
     every = held.all_counts
-    return sorted(k for k in found if (held.all_jokers if k == tiles.JOKER else every[k])
-                  < (8 if k == tiles.JOKER else copies(k)))
+    return tuple(sorted(k for k in found if (held.all_jokers if k == tiles.JOKER else every[k])
+                        < (8 if k == tiles.JOKER else copies(k))))
 
 
 # The closest line, for a hand that matches none -------------------------------------------------
