@@ -46,7 +46,9 @@ def form_post(opener, base, path, fields, page=None):
 
 @pytest.fixture
 def server(tmp_path):
-    env = server_env(tmp_path, WEB_CONCURRENCY="4")
+    # SQLite in a file, whatever DATABASE_URL says (CI runs the suite again on PostgreSQL).
+    env = server_env(tmp_path, WEB_CONCURRENCY="4",
+                     DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
     log = tmp_path / "server.log"
     with log.open("w") as errors, gunicorn(env, stderr=errors) as (base, _):
         yield base, tmp_path / "db.sqlite3"
