@@ -109,7 +109,8 @@ def test_a_token_of_the_right_shape_that_is_no_tables_is_a_404(client, table):
 
 @pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed")
 def test_the_access_log_holds_no_token(tmp_path):
-    env = server_env(tmp_path, WEB_CONCURRENCY="1", GUNICORN_ACCESS_LOG="1")
+    env = server_env(tmp_path, WEB_CONCURRENCY="1", GUNICORN_ACCESS_LOG="1",
+                     DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")  # a database of its own
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
     subprocess.run([sys.executable, "-c", (
