@@ -126,7 +126,19 @@ class TableForm(forms.Form):
         return data
 
 
-class WinForm(forms.Form):
+class WonFrom:
+    """A form's `source` choice read back: self-drawn, or the discarder's position."""
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.cleaned_data["source"] == SELF_DRAWN
+
+    @property
+    def discarder(self) -> int | None:
+        return None if self.self_drawn else int(self.cleaned_data["source"])
+
+
+class WinForm(WonFrom, forms.Form):
     """A win: who won, from whom (or self-drawn); with `total` for quick entry."""
 
     winner = forms.TypedChoiceField(label=_("Winner"), coerce=int)
@@ -154,14 +166,6 @@ class WinForm(forms.Form):
         if not with_total:
             del self.fields["total"]
 
-    @property
-    def self_drawn(self) -> bool:
-        return self.cleaned_data["source"] == SELF_DRAWN
-
-    @property
-    def discarder(self) -> int | None:
-        return None if self.self_drawn else int(self.cleaned_data["source"])
-
     def clean_total(self):
         total = self.cleaned_data["total"]
         if self.highest is not None and total > self.highest:
@@ -180,7 +184,7 @@ class WinForm(forms.Form):
         return data
 
 
-class DiscardWinsForm(forms.Form):
+class DiscardWinsForm(WonFrom, forms.Form):
     """Quick entry for a variant that pays during the deal (Sichuan): one discard may make
     several winners, each with its fans, each paid by the discarder on its own; a self-drawn tile
     has one winner. The same names as WinForm's where they mean the same (source, version)."""
@@ -219,14 +223,6 @@ class DiscardWinsForm(forms.Form):
         return [(boxes[player], self[f"fans_{player}"]) for player in self.players]
 
     @property
-    def self_drawn(self) -> bool:
-        return self.cleaned_data["source"] == SELF_DRAWN
-
-    @property
-    def discarder(self) -> int | None:
-        return None if self.self_drawn else int(self.cleaned_data["source"])
-
-    @property
     def wins(self) -> list[tuple[int, int]]:
         return [(player, self.cleaned_data[f"fans_{player}"])
                 for player in self.cleaned_data["winners"]]
@@ -258,7 +254,7 @@ class DiscardWinsForm(forms.Form):
         return data
 
 
-class FalseWinForm(forms.Form):
+class FalseWinForm(WonFrom, forms.Form):
     """American: a declared win that was not one. Who declared it, and on whose discard (or on a
     self-drawn tile); the money is the engine's (a false_win event). Prefixed, so that its fields
     do not clash with the quick-entry form's on the same page."""
@@ -272,14 +268,6 @@ class FalseWinForm(forms.Form):
         self.fields["declarer"].choices = choices
         self.fields["source"].choices = [(SELF_DRAWN, _("a self-drawn tile"))] + [
             (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.cleaned_data["source"] == SELF_DRAWN
-
-    @property
-    def discarder(self) -> int | None:
-        return None if self.self_drawn else int(self.cleaned_data["source"])
 
     def clean(self):
         data = super().clean()
