@@ -29,3 +29,12 @@ def page(browser, live_server):
     context, page = phone(browser, live_server)
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Each test starts with empty abuse-limit counters (django-ratelimit counts in the cache):
+    writes made by earlier tests from the same address must not count against this one."""
+    from django.core.cache import cache
+
+    cache.clear()
