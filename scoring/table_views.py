@@ -461,13 +461,19 @@ def add_win(request, token):
     table = _table(token, edit=True)
     form = _win_form(table, table.position(), request.POST)
     if form.is_valid():
-        try:
-            table.add_hand(_quick(table, form), request.once)
-        except (HandError, Full) as error:
-            form.add_error(None, error.message)
-        else:
-            return _done(request, table, "saved")
+        return _save(request, table, _quick(table, form), form, "win_form")
     return _record(request, table, win_form=form)
+
+
+def _save(request, table, record, form, slot: str):
+    """Add the hand `record` builds and say so; refused (the engine's error, a full table), the
+    reason is `form`'s error and the record forms come back with it, in `slot`."""
+    try:
+        table.add_hand(record, request.once)
+    except (HandError, Full) as error:
+        form.add_error(None, error.message)
+        return _record(request, table, **{slot: form})
+    return _done(request, table, "saved")
 
 
 @no_store
@@ -482,14 +488,9 @@ def add_false_win(request, token):
     form = FalseWinForm(request.POST, names=table.players, position=table.position())
     if form.is_valid():
         declarer = form.cleaned_data["declarer"]
-        try:
-            table.add_hand(lambda pos: tables.false_win(
-                table.variant, table.rules, pos, declarer, form.discarder, form.self_drawn),
-                request.once)
-        except (HandError, Full) as error:
-            form.add_error(None, error.message)
-        else:
-            return _done(request, table, "saved")
+        return _save(request, table, lambda pos: tables.false_win(
+            table.variant, table.rules, pos, declarer, form.discarder, form.self_drawn),
+            form, "false_win_form")
     return _record(request, table, false_win_form=form)
 
 
