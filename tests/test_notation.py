@@ -3,10 +3,8 @@ canonical form; every parser fault names its position (1-based) and the text the
 """
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from scoring.engine import notation, score
+from scoring.engine import score
 from scoring.engine.errors import HandError
 from scoring.engine.notation import format_hand, format_tiles, parse
 
@@ -136,16 +134,3 @@ def test_a_flower_twice_is_too_many_copies():
     result = scored("[123m] [456p] 789s 222z 77z 1f1f +9s")
     assert result["error"]["code"] == "too_many_copies"
     assert "1f" in result["error"]["message"]
-
-
-# The one-pass reader of well-formed hands must read exactly what the strict reader reads (or
-# leave the text to it: other whitespace and anything not ASCII).
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="123456789mpszfESWNPFCJ[]()+ 0\t\x1c\u3000é", max_size=40))
-def test_one_pass_reader_agrees_with_the_strict_reader(text):
-    quick = notation._read_well_formed(text)
-    try:
-        strict = notation._read_strict(text)
-    except HandError:
-        strict = None
-    assert quick is None or quick == strict

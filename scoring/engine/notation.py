@@ -10,8 +10,10 @@ from collections import namedtuple
 from . import tiles
 from .errors import HandError
 
-EXPOSED, CONCEALED_KONG = "[", "("
-# The longest hand text read: a whole hand written one tile a group with spaces fits ten times over.
+EXPOSED = "["
+# The longest hand text read. The longest real hand, written as loosely as the notation allows
+# (four kongs, the pair and eight flowers, every tile with its own suit letter, a space between
+# tiles), is 89 characters: the bound is over twice that, and refuses only text that is no hand.
 MAX_HAND_CHARS = 200
 CLOSERS = {"[": "]", "(": ")"}
 
@@ -102,60 +104,6 @@ class _Reader:
 _DIGITS = "0123456789"
 # A run of numbers with its suit letter, one honor alias (or the joker), or spaces.
 _TILES = re.compile(r"([0-9]+)([mpszf])|([ESWNPFCJ])|\s+")
-# One token of a hand, read from its ASCII bytes: a run of numbers with its suit letter, every
-# number within its suit (the only token longer than one byte); or one character but a space: an
-# honor alias or the joker, a bracket, '+', or a fault. Tokens are found and checked in one pass.
-_TOKEN = re.compile(rb"[1-9]+[mps]|[1-7]+z|[1-8]+f|\S")
-# Per suit letter (its byte value): the table that translates the run's numbers into tile kinds.
-_RUN_TILES = {ord(letter): bytes.maketrans(b"123456789"[:size], bytes(range(base, base + size)))
-              for letter, (base, size) in tiles.SUIT_LETTERS.items()}
-_ALIAS_TILES = {alias.encode(): tile for alias, tile in tiles.ALIASES.items()}
-_OPENERS = {b"[": "[", b"(": "("}
-_CLOSER_OF = {"[": b"]", "(": b")"}
-
-
-def _read_well_formed(text: str) -> "ParsedHand | None":
-    """The usual hand, read in one pass over its tokens; None when anything is out of place
-    (the strict reader then finds and names the fault)."""
-    if not text.isascii():
-        return None
-    concealed: list[int] = []
-    groups: list[Group] = []
-    current = concealed  # where tiles go: the concealed tiles, a group, or after the '+'
-    bracket = None
-    after_plus = None
-    for token in _TOKEN.findall(text.encode()):
-        if len(token) > 1:  # numbers translated into tile kinds, their suit letter left out
-            current += token[:-1].translate(_RUN_TILES[token[-1]])
-        elif token in _ALIAS_TILES:
-            current.append(_ALIAS_TILES[token])
-        elif after_plus is not None:
-            return None  # nothing but the winning tile follows '+'
-        elif token in _OPENERS:
-            if bracket is not None:
-                return None
-            bracket, current = _OPENERS[token], []
-        elif token == b"+":
-            if bracket is not None:
-                return None
-            after_plus = current = []
-        elif bracket is not None and token == _CLOSER_OF[bracket] and current:
-            current.sort()
-            groups.append(Group(bracket, tuple(current)))
-            bracket, current = None, concealed
-        else:  # a bracket that closes nothing open, an empty group, or no tile at all
-            return None
-    if bracket is not None:
-        return None
-    if after_plus is None:
-        playing = [t for t in concealed if t < tiles.PLAYING_KINDS]
-        winning = playing[-1] if playing else None
-    elif len(after_plus) != 1 or after_plus[0] not in concealed:
-        return None
-    else:
-        winning = after_plus[0]
-    concealed.sort()
-    return ParsedHand(tuple(concealed), tuple(groups), winning)
 
 
 def parse(text: str) -> ParsedHand:
@@ -169,10 +117,10 @@ def parse(text: str) -> ParsedHand:
     if len(text) > MAX_HAND_CHARS:
         raise HandError("bad_notation", f"The hand is {len(text)} characters long; a hand is "
                         f"written in at most {MAX_HAND_CHARS}.")
-    return _read_well_formed(text) or _read_strict(text)
+    return _read(text)
 
 
-def _read_strict(text: str) -> ParsedHand:
+def _read(text: str) -> ParsedHand:
     """Character by character, so that a fault is found and named where it stands."""
     reader = _Reader(text)
     concealed: list[int] = []
