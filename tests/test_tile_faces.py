@@ -41,8 +41,13 @@ def test_the_faces_draw_the_sixteen_characters_of_the_winds_dragons_flowers_and_
     assert drawn_characters() == set("萬東南西北白發中梅蘭菊竹春夏秋冬")
 
 
-def test_the_font_face_covers_exactly_the_characters_the_faces_draw():
-    assert unicode_range() == drawn_characters()
+SWITCH = set("简繁")  # the language switch names the two Chinese scripts (templates/base.html)
+
+
+def test_the_font_face_covers_exactly_the_characters_the_faces_and_the_switch_draw():
+    assert unicode_range() == drawn_characters() | SWITCH
+    base = (ROOT / "templates" / "base.html").read_text()
+    assert all(char in base for char in SWITCH)
 
 
 def test_the_font_face_is_the_committed_woff2_shown_blank_rather_than_as_tofu_while_loading():
@@ -50,8 +55,9 @@ def test_the_font_face_is_the_committed_woff2_shown_blank_rather_than_as_tofu_wh
     assert 'url("../fonts/tile-faces.woff2") format("woff2")' in block
     assert re.search(r"font-display:\s*(block|swap)", block)
     assert re.search(r"\.tile\s*{\s*font-family:\s*\"Tile Faces\",", CSS), \
-        "the tiles, and only they, name the family first"
-    assert CSS.count('"Tile Faces"') == 2
+        "the tiles name the family first"
+    assert re.search(r"\.lang button\s*{\s*font-family:\s*\"Tile Faces\",", CSS)
+    assert CSS.count('"Tile Faces"') == 3
 
 
 def test_the_font_is_a_small_woff2_with_its_licence_and_how_to_remake_it():
@@ -62,7 +68,7 @@ def test_the_font_is_a_small_woff2_with_its_licence_and_how_to_remake_it():
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
     readme = (FONTS / "README.md").read_text()
     command = re.search(r'pyftsubset .*?--text="([^"]*)"', readme, re.S)
-    assert command and set(command.group(1)) == drawn_characters()
+    assert command and set(command.group(1)) == drawn_characters() | SWITCH
 
 
 def test_the_font_has_a_glyph_for_every_character_the_faces_draw():
@@ -70,7 +76,7 @@ def test_the_font_has_a_glyph_for_every_character_the_faces_draw():
     ttlib = pytest.importorskip("fontTools.ttLib")
     font = ttlib.TTFont(FONT)
     cmap = font.getBestCmap()
-    assert {chr(code) for code in cmap} >= drawn_characters()
+    assert {chr(code) for code in cmap} >= drawn_characters() | SWITCH
     assert font["name"].getDebugName(13).startswith("This Font Software is licensed under the SIL")
 
 
