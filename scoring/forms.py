@@ -6,6 +6,7 @@ other engine error onto the hand field, so the page shows it next to the hand. N
 tiles or rules itself.
 """
 
+from itertools import groupby
 from urllib.parse import urlencode
 
 from django import forms
@@ -36,6 +37,10 @@ FLAG_LABELS = {
     "ready_announced": _("Ready hand announced"),
     "winning_tile_last": _("Winning tile was the last one left"),
     "joker_exchange": _("Won by a joker exchange"),
+    "riichi": _("Riichi declared"),
+    "double_riichi": _("Double riichi (declared on the first turn)"),
+    "ippatsu": _("Ippatsu (won within one turn of riichi)"),
+    "chiihou": _("Chiihou (non-dealer wins on the first draw)"),
 }
 
 # The context's fields other than the flags, in the order the page shows them.
@@ -198,9 +203,32 @@ class ScoreForm(forms.Form):
                 # table's remembered rules: fill them in as if they had been sent.
                 self.data = self.data.copy()
                 self.data[name] = rule_text(value)
+        if self.variant.card_lines:
+            lines = self.line_choices(remembered)
+            self.fields["line"] = forms.ChoiceField(
+                label=_("Check against one line"), required=False,
+                choices=[("", _("the best line"))] + lines,
+                widget=forms.Select(attrs={"form": "scorer"}))
+            if self.is_bound and self.data.get("line") not in {i for _, ids in lines
+                                                                for i, _ in ids}:
+                self.data = self.data.copy()  # a line of another card: back to the best line
+                self.data["line"] = ""
         self.result = None
         self.context_faults: set[str] = set()  # the context fields an engine error names
         self.analysis: list[dict] = []  # a 13-tile hand's waits, best first
+
+    def line_choices(self, remembered: dict) -> list:
+        """The lines of the card in use, by section, each with its value, to pick one and check
+        the hand against it; none while the card cannot be read (its field says why)."""
+        name = self.rule_names["card"]
+        chosen = self.data.get(name) if self.is_bound else remembered.get("card", "demo")
+        try:
+            card = self.variant.card({"card": chosen or "demo"})
+        except HandError:
+            return []
+        return [(section or _("Other hands"),
+                 [(line.id, f"{line.id} · {line.value} · {line.text}") for line in lines])
+                for section, lines in groupby(card.lines, key=lambda line: line.section)]
 
     # Groups of fields for the template ---------------------------------------------------------
     # The usual context, shown beside the keyboard so it is reached without scrolling; the rest
@@ -239,8 +267,11 @@ class ScoreForm(forms.Form):
             value = data.get(self.rule_names[option["name"]])
             if value is not None and value != "":
                 rules[option["name"]] = value
-        return {"variant": self.variant_id, "hand": data.get("hand", ""), "context": context,
-                "rules": rules}
+        request = {"variant": self.variant_id, "hand": data.get("hand", ""), "context": context,
+                   "rules": rules}
+        if data.get("line"):
+            request["line"] = data["line"]
+        return request
 
     def clean(self):
         data = super().clean()
@@ -307,5 +338,5 @@ class ScoreForm(forms.Form):
         rules = {o["name"]: request["rules"].get(o["name"], o["default"]) for o in self.options}
         if is_card_text(rules.get("card")):
             del rules["card"]
-        return urlencode(query_pairs(request["variant"], request["hand"], request["context"],
-                                     rules))
+        pairs = query_pairs(request["variant"], request["hand"], request["context"], rules)
+        return urlencode(pairs + ([("line", request["line"])] if "line" in request else []))

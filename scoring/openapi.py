@@ -82,6 +82,10 @@ def schemas():
                          "examples": ["234m 567p 22s [EEE] [789p] +2s"]},
                 "context": ref("Context"),
                 "rules": ref("Rules"),
+                "line": {"type": ["string", "null"], "description": (
+                    "American only: the id of one line of the card to check the hand against "
+                    "(it is scored against that line alone; a miss names what the line lacks). "
+                    "Left out, the hand's best line counts.")},
             },
         },
         "ScoreResult": {

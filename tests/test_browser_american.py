@@ -122,3 +122,20 @@ def test_exposures_with_jokers_quints_and_sextets_by_tap(page):
     keys.get_by_role("button", name="2 of bamboo", exact=True).tap()
     assert "[2222sJJ]" in box.input_value()
     expect(keys.locator("[data-mode=tile]")).to_have_attribute("aria-pressed", "true")
+
+
+def test_pick_one_line_of_the_card_and_check_the_hand_against_it(page):
+    # ln1 25 X shift : 1111a 111b 1111c DDDc (demo card), a=m b=p c=s, bams' dragon green.
+    page.goto(page.base + "/?variant=american")
+    page.locator("input[name=hand]").fill("1111m 111p 1111s 666z")
+    expect(page.locator("#result [data-pattern=ln1]")).to_be_visible()
+    picker = page.locator("#result select[name=line]")
+    expect(picker.locator("option[value=ln1]")).to_have_text("ln1 · 25 · 1111a 111b 1111c DDDc")
+    picker.select_option("cr1")  # cr1 25 X shift : 111a 222a 3333a 4444a
+    expect(page.locator("#hand-error")).to_contain_text("do not match cr1")
+    expect(page.locator("#result select[name=line]")).to_have_value("cr1")
+    shot(page, "american-line-checked", screen=True)
+    assert no_horizontal_scroll(page)
+    page.locator("#result select[name=line]").select_option("ln1")
+    expect(page.locator("#result [data-pattern=ln1]")).to_be_visible()
+    expect(page.locator("#hand-error")).not_to_contain_text("do not match")

@@ -23,7 +23,12 @@ def score(request) -> dict:
     try:
         variant, rules = variant_and_rules(request)
         ctx = parse_context(request.get("context"))
-        return variant.score(request.get("hand"), ctx, rules)
+        if request.get("line") is None:
+            return variant.score(request.get("hand"), ctx, rules)
+        if not variant.card_lines:
+            raise HandError("bad_request", f"{variant.name} has no card: 'line' names a line of "
+                            "an American card.", ("line",))
+        return variant.score(request.get("hand"), ctx, rules, line=request["line"])
     except HandError as error:
         return error.as_result()
 

@@ -259,6 +259,16 @@ class Card(Frozen):
         """Per kind, every form's exact count of it."""
         return tuple(zip(*(f.exact for f in self.forms), strict=True))
 
+    def only(self, line_id) -> "Card":
+        """The card cut down to one of its hands, to check a hand against that line alone."""
+        line = next((line for line in self.lines if line.id == line_id), None)
+        if line is None:
+            listed = ", ".join(line.id for line in self.lines[:12])
+            more = ", ..." if len(self.lines) > 12 else ""
+            raise HandError("bad_request", f"The card has no line {line_id!r}; its lines are "
+                            f"{listed}{more}.", ("line",))
+        return Card(lines=(line,), forms=tuple(f for f in self.forms if f.line is line))
+
 
 def _fault(number: int, raw: str, what: str) -> HandError:
     return HandError("bad_card", f"Card line {number}: {what} (the line reads '{raw.strip()}').")

@@ -160,6 +160,7 @@ class American(Variant):
     kinds = frozenset(range(tiles.KINDS))  # the 152-tile set: flowers and jokers included
     claimed_chows = False  # exposures are pungs to sextets of one kind, never sequences
     printed_ids = True  # the line ids the table's card prints
+    card_lines = True
     context_fields = frozenset({"seat_wind", "self_drawn", "discarder", "joker_exchange",
                                 "exchanger"})
     options = (
@@ -191,7 +192,9 @@ class American(Variant):
                             "table makes the exchanger pay; with a card, a win by the winner's "
                             "own joker exchange is joker_exchange.")
 
-    def score(self, text, ctx: WinContext, rules) -> dict:
+    def score(self, text, ctx: WinContext, rules, line=None) -> dict:
+        """The hand against the card's lines, the best counted; with `line` (a line's id), against
+        that line alone, so a player can check the hand they meant (a miss names what it lacks)."""
         if text is None:
             raise HandError("bad_notation", "The request has no hand.")
         parsed = parse(text)
@@ -199,12 +202,17 @@ class American(Variant):
         held = build_held(parsed)
         self.check_held(held, ctx, rules)
         if rules["card"] == "temporary":
+            if line is not None:
+                raise HandError("bad_request", "The temporary table has no card, so no line to "
+                                "check the hand against.", ("line",))
             return self.score_temporary(parsed, held, ctx, rules)
         card = self.card(rules)
+        if line is not None:
+            card = card.only(line)
         found = matches(card, held)
         if not found:
             near = closest(card, held)
-            raise NoLine(parsed, near)
+            raise NoLine(parsed, near, checked=line is not None)
         jokerless = held.all_jokers == 0
         ranked = sorted(found, key=lambda m: (-self.line_points(m, jokerless, rules), -m.line.value,
                                               m.line.index))
@@ -476,7 +484,7 @@ def winning_group(filled, winning) -> int | None:
 class NoLine(HandError):
     """`not_a_winning_hand` naming the closest line, what it lacks and what has no place in it."""
 
-    def __init__(self, parsed: ParsedHand, near):
+    def __init__(self, parsed: ParsedHand, near, checked: bool = False):
         line = near.form.line
         parts = []
         if near.missing:
@@ -486,9 +494,10 @@ class NoLine(HandError):
                 kind_name(k) for k in near.extra))
         parts += list(near.problems)
         where = f" ({line.section})" if line.section else ""
-        super().__init__("not_a_winning_hand",
-                         f"These 14 tiles ({format_hand(parsed)}) match no line of the card. "
-                         f"Closest: {line.id}{where} {line.text}, as {near.form.text()}: "
+        missed = (f"do not match {line.id}{where} {line.text}, as {near.form.text()}"
+                  if checked else f"match no line of the card. Closest: {line.id}{where} "
+                                  f"{line.text}, as {near.form.text()}")
+        super().__init__("not_a_winning_hand", f"These 14 tiles ({format_hand(parsed)}) {missed}: "
                          + "; ".join(parts) + ".")
         self.near = near
 
