@@ -100,6 +100,6 @@ def test_gated_and_ungated_evaluations_agree(seed):
 
 def test_a_needed_fact_must_be_known():
     base = SHANGHAI.table.by_id["2A"]
-    from scoring.engine.frozen import replace
+    from dataclasses import replace
     with pytest.raises(ValueError, match="unknown facts"):
         replace(base, needs=frozenset({"four_sequences"}))

@@ -196,7 +196,7 @@ def test_exclusions_are_independent_of_pattern_order(seed):
 
 def test_exclusion_tables_reject_unknown_ids_and_cycles():
     base = SHANGHAI.table.by_id["1A"]
-    from scoring.engine.frozen import replace
+    from dataclasses import replace
     with pytest.raises(ValueError, match="unknown"):
         PatternTable([replace(base, excludes=("ZZ",))])
     a = replace(base, id="A", excludes=("B",))

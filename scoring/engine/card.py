@@ -32,13 +32,13 @@ requests and times them against the bound.
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import permutations, repeat
 from operator import add, le, sub
 
 from . import tiles
 from .errors import HandError
-from .frozen import Frozen
 from .notation import format_tiles
 
 FLOWER = tiles.FLOWER_BASE  # every flower folds into this one kind: any flower is "a flower"
@@ -105,18 +105,23 @@ def kind_name(kind: int) -> str:
 
 # The card --------------------------------------------------------------------------------------
 
-class CardGroup(Frozen):
-    """One group of a card line as written: `222a`, `NEWS`, `DDDDc`, `FF`."""
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """One group of a card line as written: `222a`, `NEWS`, `DDDDc`, `FF`.
+
+    With the two facts every expansion of the line reads: `size`, and `jokerable`, a pung, kong,
+    quint or sextet (one symbol repeated three or more times)."""
 
     text: str
     symbols: str
     suit: str | None
+    size: int = field(init=False, repr=False, compare=False)
+    jokerable: bool = field(init=False, repr=False, compare=False)
 
-    def __init__(self, text, symbols, suit):
-        # Filled in one step, with the two facts every expansion of the line reads: `size`, and
-        # `jokerable`, a pung, kong, quint or sextet (one symbol repeated three or more times).
-        self.__dict__.update(text=text, symbols=symbols, suit=suit, size=len(symbols),
-                             jokerable=len(symbols) >= 3 and len(set(symbols)) == 1)
+    def __post_init__(self):
+        object.__setattr__(self, "size", len(self.symbols))
+        object.__setattr__(self, "jokerable",
+                           len(self.symbols) >= 3 and len(set(self.symbols)) == 1)
 
     def resolve(self, binding: dict[str, str], shift: int) -> tuple[int, ...]:
         """The tile kinds this group stands for under a suit binding and a shift."""
@@ -126,7 +131,11 @@ class CardGroup(Frozen):
                      for symbol in self.symbols)
 
 
-class Line(Frozen):
+# Line, Form, Card and Held cache facts on first use (functools.cached_property, which keeps them
+# in the instance's __dict__), so they have no slots. A line, a form and a card compare and hash
+# as themselves (eq=False): two lines alike are still two hands of the card.
+@dataclass(frozen=True, eq=False)
+class Line:
     """One hand of the card."""
 
     id: str
@@ -140,17 +149,6 @@ class Line(Frozen):
     index: int  # its position among the card's hands
     letters: tuple[str, ...]  # its suit letters, sorted
     shifts: tuple[int, ...]  # the amounts its numbers may move by, the line as printed (0) first
-
-    # Compared and hashed as themselves: two lines alike are still two hands of the card.
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
-
-    def __init__(self, id, value, concealed, shift, sp, section, groups, number, index,  # noqa: A002
-                 letters, shifts):
-        # Filled in one step (a card has up to 200 lines, each read on every new card).
-        self.__dict__.update(id=id, value=value, concealed=concealed, shift=shift, sp=sp,
-                             section=section, groups=groups, number=number, index=index,
-                             letters=letters, shifts=shifts)
 
     @cached_property
     def text(self) -> str:
@@ -186,7 +184,8 @@ class Line(Frozen):
         return ""
 
 
-class Form(Frozen):
+@dataclass(frozen=True, eq=False)
+class Form:
     """A line with its suit letters bound and its numbers shifted: the tiles it demands."""
 
     line: Line
@@ -197,15 +196,6 @@ class Form(Frozen):
     uses: int  # bit k set when the form has a place for kind k (cap[k] > 0)
     needs: int  # bit k set when a group that takes no joker holds kind k (exact[k] > 0)
     unshifted_sets: tuple[tuple[int, int], ...]  # `sets` before the shift, shared by the binding
-
-    __eq__ = object.__eq__  # as a Line is
-    __hash__ = object.__hash__
-
-    def __init__(self, line, binding, shift, exact, cap, uses, needs, unshifted_sets):
-        # Filled in one step: a card makes up to MAX_WORK of these each time it is read, and
-        # Frozen's own __init__ (any arguments, by name or position) costs as much as the rest.
-        self.__dict__.update(line=line, binding=binding, shift=shift, exact=exact, cap=cap,
-                             uses=uses, needs=needs, unshifted_sets=unshifted_sets)
 
     @cached_property
     def sets(self) -> tuple[tuple[int, int], ...]:
@@ -238,12 +228,10 @@ class Form(Frozen):
         return " ".join(format_tiles(g) for g in self.groups)
 
 
-class Card(Frozen):
+@dataclass(frozen=True, eq=False)
+class Card:
     lines: tuple[Line, ...]
     forms: tuple[Form, ...]  # every line's forms, the lines in card order
-
-    __eq__ = object.__eq__  # a card is itself, whatever it holds
-    __hash__ = object.__hash__
 
     @cached_property
     def joker_slots(self) -> tuple[int, ...]:
@@ -258,16 +246,6 @@ class Card(Frozen):
     def exact_columns(self) -> tuple[tuple[int, ...], ...]:
         """Per kind, every form's exact count of it."""
         return tuple(zip(*(f.exact for f in self.forms), strict=True))
-
-    def only(self, line_id) -> "Card":
-        """The card cut down to one of its hands, to check a hand against that line alone."""
-        line = next((line for line in self.lines if line.id == line_id), None)
-        if line is None:
-            listed = ", ".join(line.id for line in self.lines[:12])
-            more = ", ..." if len(self.lines) > 12 else ""
-            raise HandError("bad_request", f"The card has no line {line_id!r}; its lines are "
-                            f"{listed}{more}.", ("line",))
-        return Card(lines=(line,), forms=tuple(f for f in self.forms if f.line is line))
 
 
 def _fault(number: int, raw: str, what: str) -> HandError:
@@ -478,7 +456,8 @@ def parse_card(text: str) -> Card:
 
 # The hand as the matcher sees it ---------------------------------------------------------------
 
-class Exposure(Frozen):
+@dataclass(frozen=True, slots=True)
+class Exposure:
     """An exposed group `[...]`: 3 to 6 tiles of one kind, jokers allowed."""
 
     kind: int  # folded (any flower is FLOWER)
@@ -496,7 +475,8 @@ class Exposure(Frozen):
         return f"[{format_tiles(self.tiles)}]"
 
 
-class Held(Frozen):
+@dataclass(frozen=True)
+class Held:
     """A hand's tiles for matching: concealed naturals per kind, concealed jokers, exposures."""
 
     counts: tuple[int, ...]  # VECTOR long, flowers folded
@@ -560,17 +540,14 @@ class Held(Frozen):
 
 # Matching --------------------------------------------------------------------------------------
 
-class Filled(Frozen):
+@dataclass(frozen=True, slots=True)
+class Filled:
     """One group of the matched line and the tiles that fill it."""
 
     card: str  # the group as the card writes it: '222a'
     tiles: tuple[int, ...]  # the hand's tiles in it, jokers as tiles.JOKER
     exposed: bool
     stands_for: int | None  # the tile its jokers stand for (None: no joker, or any tile)
-
-    def __init__(self, card, tiles, exposed, stands_for):
-        # Filled in one step: a hand matching every line of a long card fills 2,800 groups.
-        self.__dict__.update(card=card, tiles=tiles, exposed=exposed, stands_for=stands_for)
 
     def text(self) -> str:
         body = group_text(self.tiles)
@@ -584,12 +561,10 @@ class Filled(Frozen):
                 * jokers}
 
 
-class Match(Frozen):
+@dataclass(frozen=True, slots=True)
+class Match:
     form: Form
     filled: tuple[Filled, ...]
-
-    def __init__(self, form, filled):
-        self.__dict__.update(form=form, filled=filled)  # one per matching line, as Filled
 
     @property
     def line(self) -> Line:
@@ -714,7 +689,8 @@ def waits(card: Card, held: Held) -> tuple[int, ...]:
 
 # The closest line, for a hand that matches none -------------------------------------------------
 
-class Near(Frozen):
+@dataclass(frozen=True, slots=True)
+class Near:
     form: Form
     placed: int  # how many of the hand's 14 tiles this form can seat
     missing: tuple[int, ...]  # kinds of the empty places (tiles.JOKER never: a natural is named)

@@ -2,11 +2,10 @@
 of contexts that no table could see ("Context that cannot happen"), one row per rule."""
 
 from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from .errors import HandError
-from .frozen import Frozen
-from .hand import cached_property
 from .tiles import WINDS, wind_tile
 
 FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
@@ -14,7 +13,8 @@ FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement
          "winning_tile_last", "joker_exchange")
 
 
-class WinContext(Frozen):
+@dataclass(frozen=True, slots=True)
+class WinContext:
     self_drawn: bool = False
     seat_wind: str = "E"
     round_wind: str = "E"
@@ -33,26 +33,20 @@ class WinContext(Frozen):
     void_suit: str | None = None
     opponents: tuple[str, ...] = ("S", "W", "N")
     exchanger: str | None = None
+    # Facts of the fields, read by every reading: the winds' tiles, and the FLAGS that are set
+    # (usually none).
+    seat_wind_tile: int = field(init=False, repr=False, compare=False)
+    round_wind_tile: int = field(init=False, repr=False, compare=False)
+    true_flags: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def seat_wind_tile(self) -> int:
-        return wind_tile(self.seat_wind)
-
-    @cached_property
-    def round_wind_tile(self) -> int:
-        return wind_tile(self.round_wind)
-
-    @cached_property
-    def true_flags(self) -> tuple[str, ...]:
-        """The FLAGS that are set (usually none)."""
-        return tuple(flag for flag in FLAGS if getattr(self, flag))
+    def __post_init__(self):
+        object.__setattr__(self, "seat_wind_tile", wind_tile(self.seat_wind))
+        object.__setattr__(self, "round_wind_tile", wind_tile(self.round_wind))
+        object.__setattr__(self, "true_flags",
+                           tuple(flag for flag in FLAGS if getattr(self, flag)))
 
     def summary(self) -> dict:
         """What a result repeats of how the hand was won (contract §3)."""
-        return self._summary.copy()  # a new dict each time: callers may change theirs
-
-    @cached_property
-    def _summary(self) -> dict:
         return {"seat_wind": self.seat_wind, "round_wind": self.round_wind,
                 "dealer": self.dealer, "self_drawn": self.self_drawn,
                 "discarder": None if self.self_drawn else self.discarder}
@@ -64,7 +58,9 @@ class WinContext(Frozen):
         return tuple(WINDS[(start + step) % 4] for step in (1, 2, 3))
 
 
-KNOWN = set(WinContext._fields)
+# The request's fields, in order, and their defaults.
+DEFAULTS = {f.name: f.default for f in fields(WinContext) if f.init}
+KNOWN = set(DEFAULTS)
 DEALER_SEAT = "E"  # East deals, in every variant that has a dealer
 
 
@@ -170,7 +166,8 @@ def default_discarder(seat: str, opponents: tuple[str, ...], earthly: bool) -> s
 
 # Context that cannot happen (contract §2) --------------------------------------------------------
 
-class HandFacts(Frozen):
+@dataclass(frozen=True, slots=True)
+class HandFacts:
     """What the rules below need to know of the hand: its kongs, whether it shows a claimed set,
     its jokers, and how many copies of the winning tile it holds."""
 
@@ -185,7 +182,8 @@ class HandFacts(Frozen):
 UNKNOWN_HAND = HandFacts(kongs=4, jokers=8)
 
 
-class Impossible(Frozen):
+@dataclass(frozen=True, slots=True)
+class Impossible:
     """One rule: `broken` says whether a context (and the hand's facts) breaks it. The rule is
     checked only where the variant reads every one of its `fields`; `fix` says what would make
     the context possible."""
@@ -286,7 +284,7 @@ def unread_value(ctx: WinContext, name: str) -> bool:
         return value != default_discarder(ctx.seat_wind, ctx.opponents, ctx.earthly)
     if name == "opponents":
         return set(value) != set(ctx.others)
-    return value != WinContext._defaults[name]
+    return value != DEFAULTS[name]
 
 
 def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | None,
@@ -295,7 +293,7 @@ def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | No
     the variant does not read, set to anything but its default, or a broken rule of IMPOSSIBLE
     among the fields the variant reads (with `facts` None, for a win entered by its total alone,
     only the rules about the context)."""
-    for name in WinContext._fields:
+    for name in DEFAULTS:
         if name not in reads and unread_value(ctx, name):
             raise HandError("bad_context", f"{variant_name} does not use context.{name}: leave "
                             f"it out (got {getattr(ctx, name)!r}).", (f"context.{name}",))

@@ -1,11 +1,11 @@
 """A validated hand: its revealed sets, concealed tiles, bonus tiles and winning tile."""
 
-from functools import cache, lru_cache
+from dataclasses import dataclass, field
+from functools import cache
 from itertools import compress
 
 from . import tiles
 from .errors import HandError
-from .frozen import Frozen, replace
 from .notation import EXPOSED, ParsedHand, format_tiles, joined_text
 
 CHOW, PUNG, KONG, PAIR, ORPHANS = "chow", "pung", "kong", "pair", "orphans"
@@ -22,24 +22,6 @@ SUITS_OF = tuple(frozenset(suit for i, suit in enumerate(tiles.SUITS) if bits >>
                  for bits in range(8))
 
 
-class cached_property:  # noqa: N801 - named as the functools one it replaces
-    """functools.cached_property without its per-access lock (3.11), on hot paths of scoring:
-    computed on first read, then found in the instance's __dict__."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.__doc__ = fn.__doc__
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
-
-
 def mask_of(kinds: tuple[int, ...]) -> int:
     """Which numbers (any suit) and whether honors appear among `kinds` (not cached: a hand's
     kinds are nearly always new, and a cache keyed on them would only grow)."""
@@ -49,12 +31,14 @@ def mask_of(kinds: tuple[int, ...]) -> int:
     return mask
 
 
-class TileSet(Frozen):
+@dataclass(frozen=True, slots=True)
+class TileSet:
     """One set (or the eyes) of a decomposition.
 
     `exposed`: made with a claimed discard, written `[...]`. `concealed_kong`: written `(...)`.
     `by_discard`: a concealed triplet completed by the winning tile taken from a discard, which
-    therefore does not count as a concealed triplet.
+    therefore does not count as a concealed triplet. `mask` (see mask_of) and the text follow
+    from the others: sets are made once each (make_set) and read in every result.
     """
 
     kind: str
@@ -62,60 +46,33 @@ class TileSet(Frozen):
     exposed: bool = False
     concealed_kong: bool = False
     by_discard: bool = False
+    mask: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "mask", mask_of(self.tiles))
+        body = format_tiles(self.tiles)
+        if self.concealed_kong:
+            body = f"({body})"
+        elif self.exposed:
+            body = f"[{body}]"
+        object.__setattr__(self, "_text", body)
 
     @property
     def first(self) -> int:
         return self.tiles[0]
 
-    @property
-    def is_triplet(self) -> bool:
-        """Pungs and kongs: a kong counts as a triplet for every pattern about triplets."""
-        return self.kind in (PUNG, KONG)
-
-    @property
-    def concealed(self) -> bool:
-        return not self.exposed and not self.by_discard
-
-    @property
-    def suit(self) -> str:
-        return tiles.suit_of(self.first)
-
-    def __post_init__(self):
-        # Sets are hashed often (caches, deduplication) and never change: hash them once.
-        object.__setattr__(self, "_hash", hash((self.kind, self.tiles, self.exposed,
-                                                 self.concealed_kong, self.by_discard)))
-
-    def __hash__(self):
-        return self._hash
-
-    @cached_property
-    def mask(self) -> int:
-        return mask_of(self.tiles)
-
     def text(self) -> str:
         return self._text
 
-    @cached_property
-    def _text(self) -> str:
-        return _set_text(self.tiles, self.exposed, self.concealed_kong)
-
     def completed_by_discard(self) -> "TileSet":
-        return self._by_discard if self.kind in (PUNG, KONG) else self
-
-    @cached_property
-    def _by_discard(self) -> "TileSet":
-        return replace(self, by_discard=True)
-
-
-@lru_cache(maxsize=4096)
-def _set_text(kinds: tuple[int, ...], exposed: bool, concealed_kong: bool) -> str:
-    body = format_tiles(kinds)
-    if concealed_kong:
-        return f"({body})"
-    return f"[{body}]" if exposed else body
+        if self.kind not in (PUNG, KONG):
+            return self
+        return make_set(self.kind, self.first, exposed=self.exposed,
+                        concealed_kong=self.concealed_kong, by_discard=True)
 
 
-@cache
+@cache  # few distinct sets: every reading of every hand shares them
 def make_set(kind: str, first: int, **flags) -> TileSet:
     size = {CHOW: 3, PUNG: 3, KONG: 4, PAIR: 2}[kind]
     kinds = (first, first + 1, first + 2) if kind == CHOW else (first,) * size
@@ -142,50 +99,38 @@ def set_of_group(group) -> TileSet:
                     "set is three consecutive tiles of one suit, or three or four identical tiles.")
 
 
-class Hand(Frozen):
-    """A hand that passed the notation, tile-set, copy and count checks."""
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand that passed the notation, tile-set, copy and count checks.
+
+    The fields after `winning` follow from the others: `counts` of the 34 playing kinds over the
+    whole hand (kongs as four), its `kinds` (bonus tiles excluded, sorted), their `mask` (see
+    mask_of) and `suits`, its `kongs`, and whether it shows a set made with a claimed discard."""
 
     parsed: ParsedHand
     melds: tuple[TileSet, ...]
     concealed: tuple[int, ...]  # counts of the 34 playing kinds held concealed, winning tile in
     bonus: tuple[int, ...]  # flowers and seasons, sorted
     winning: int
+    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    mask: int = field(init=False, repr=False, compare=False)
+    suits: frozenset[str] = field(init=False, repr=False, compare=False)
+    kongs: int = field(init=False, repr=False, compare=False)
+    has_revealed_set: bool = field(init=False, repr=False, compare=False)
 
-    def __init__(self, parsed, melds, concealed, bonus, winning):
-        # Filled in one step, on every hand read: Frozen's own __init__ takes any arguments.
-        self.__dict__.update(parsed=parsed, melds=melds, concealed=concealed, bonus=bonus,
-                             winning=winning)
-
-    @cached_property
-    def counts(self) -> tuple[int, ...]:
-        """Counts of the 34 playing kinds over the whole hand, kongs as four."""
-        totals = list(self.concealed)
+    def __post_init__(self):
+        counts = list(self.concealed)
         for meld in self.melds:
             for tile in meld.tiles:
-                totals[tile] += 1
-        return tuple(totals)
-
-    @cached_property
-    def kongs(self) -> int:
-        return [meld.kind for meld in self.melds].count(KONG) if self.melds else 0
-
-    @cached_property
-    def kinds(self) -> tuple[int, ...]:
-        """The tile kinds in the hand (bonus tiles excluded), sorted."""
-        return tuple(compress(range(tiles.PLAYING_KINDS), self.counts))
-
-    @cached_property
-    def mask(self) -> int:
-        return mask_of(self.kinds)
-
-    @cached_property
-    def suits(self) -> frozenset[str]:
-        counts = self.counts
-        return SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
-
-    @cached_property
-    def has_revealed_set(self) -> bool:
-        return any(meld.exposed for meld in self.melds)
+                counts[tile] += 1
+        kinds = tuple(compress(range(tiles.PLAYING_KINDS), counts))
+        suits = SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
+        facts = {"counts": tuple(counts), "kinds": kinds, "mask": mask_of(kinds), "suits": suits,
+                 "kongs": sum(meld.kind == KONG for meld in self.melds),
+                 "has_revealed_set": any(meld.exposed for meld in self.melds)}
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     def text(self) -> str:
         """format_hand(self.parsed), each group's text read off its set (where it is kept)."""

@@ -7,11 +7,11 @@ remove one facet only (Shanghai's 20A removes 2H for its dragon triplets, not fo
 """
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from . import tiles
 from .context import WinContext
-from .frozen import Frozen
 from .hand import (
     CHOW,
     HONOR_BIT,
@@ -22,7 +22,6 @@ from .hand import (
     TERMINAL_BITS,
     Hand,
     TileSet,
-    cached_property,
 )
 from .names_zh import simplified
 
@@ -72,11 +71,17 @@ def hand_facts(mask: int, suits: int, melds: int) -> int:
     return facts | _SUITS_FACT.get(suits, 0)
 
 
+def _fact():
+    """A field of a Reading that follows from the others, filled by __post_init__."""
+    return field(init=False, repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One decomposition of a hand, the group the winning tile completed, and how it was won.
 
-    Frozen to its readers. The facts nearly every predicate reads are computed once, in one pass
-    over the groups, when the reading is made; rarer ones on first use.
+    The facts nearly every predicate reads are computed once, in one pass over the groups, when
+    the reading is made.
     """
 
     hand: Hand
@@ -85,27 +90,27 @@ class Reading:
     groups: tuple[TileSet, ...]
     winning_index: int | None
     waits: tuple[int, ...]
-    rules: Mapping
-    # Facts of the reading, filled by __init__:
-    eyes: TileSet | None
-    eyes_tile: int | None  # the eyes' tile, read by many predicates
-    chows: tuple[TileSet, ...]
-    triplets: tuple[TileSet, ...]
-    kongs: int
-    concealed_triplets: int
-    chow_firsts: dict[int, int]  # a chow's first tile -> how many such chows
-    triplet_tiles: frozenset[int]
-    group_masks: tuple[int, ...]
-    has_honor: bool
-    has_terminal: bool
-    shape: int  # the FACTS that hold, as bits
+    rules: Mapping = field(default_factory=lambda: _NO_RULES)  # the house options
+    # Facts of the reading:
+    eyes: TileSet | None = _fact()
+    eyes_tile: int | None = _fact()  # the eyes' tile, read by many predicates
+    chows: tuple[TileSet, ...] = _fact()
+    triplets: tuple[TileSet, ...] = _fact()
+    kongs: int = _fact()
+    concealed_triplets: int = _fact()
+    chow_firsts: dict[int, int] = _fact()  # a chow's first tile -> how many such chows
+    triplet_tiles: frozenset[int] = _fact()
+    group_masks: tuple[int, ...] = _fact()
+    has_honor: bool = _fact()
+    has_terminal: bool = _fact()
+    shape: int = _fact()  # the FACTS that hold, as bits
     # ... and of its hand (bonus tiles excluded), read as often:
-    mask: int  # the hand's tile mask (see hand.py)
-    suits: frozenset[str]
-    winning: int
+    mask: int = _fact()  # the hand's tile mask (see hand.py)
+    suits: frozenset[str] = _fact()
+    winning: int = _fact()
 
-    def __init__(self, hand: Hand, ctx: WinContext, form: str, groups: tuple[TileSet, ...],
-                 winning_index: int | None, waits: tuple[int, ...], rules: Mapping = _NO_RULES):
+    def __post_init__(self):
+        hand, ctx, form, groups = self.hand, self.ctx, self.form, self.groups
         chows, triplets, masks = [], [], []
         chow_firsts: dict[int, int] = {}
         triplet_tiles = set()
@@ -140,48 +145,39 @@ class Reading:
             mask, suits = hand.mask, hand.suits
         shape = (_AT_LEAST[len(chows)] * _CHOW_BIT | _AT_LEAST[len(triplets)] * _TRIPLET_BIT
                  | (kongs >= 2) * _TWO_KONGS_BIT | (honor_triplets > 0) * _HONOR_TRIPLET_BIT
-                 | (len(waits) == 1) * _SINGLE_WAIT_BIT
+                 | (len(self.waits) == 1) * _SINGLE_WAIT_BIT
                  | hand_facts(mask, len(suits), len(hand.melds)))
         for flag in ctx.true_flags:  # usually none
             shape |= FACT_BIT.get(flag, 0)
-        self.__dict__.update(
-            hand=hand, ctx=ctx, form=form, groups=groups, winning_index=winning_index,
-            waits=waits, rules=rules, eyes=eyes,
-            eyes_tile=None if eyes is None else eyes.tiles[0], chows=tuple(chows),
-            triplets=tuple(triplets), kongs=kongs, concealed_triplets=concealed,
-            chow_firsts=chow_firsts, triplet_tiles=frozenset(triplet_tiles),
-            group_masks=tuple(masks), has_honor=bool(mask & HONOR_BIT),
-            has_terminal=bool(mask & TERMINAL_BITS), shape=shape, mask=mask, suits=suits,
-            winning=hand.winning)
+        facts = {"eyes": eyes, "eyes_tile": None if eyes is None else eyes.tiles[0],
+                 "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
+                 "concealed_triplets": concealed, "chow_firsts": chow_firsts,
+                 "triplet_tiles": frozenset(triplet_tiles), "group_masks": tuple(masks),
+                 "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
+                 "shape": shape, "mask": mask, "suits": suits, "winning": hand.winning}
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
-    @cached_property
-    def sets(self) -> tuple[TileSet, ...]:
-        """The four sets of the standard form (the groups but the eyes)."""
-        return tuple([g for g in self.groups if g is not self.eyes]) if self.eyes else ()
-
-    @cached_property
+    @property
     def counts(self) -> tuple[int, ...]:
         """The hand's counts of the 34 playing kinds."""
         return self.hand.counts
 
-    @cached_property
+    @property
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds in the hand (bonus tiles excluded), sorted."""
         return self.hand.kinds
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"a Reading is frozen: cannot set {name!r}")
 
     def __repr__(self):
         groups = [g.text() for g in self.groups]
         return f"Reading({self.form}, {groups}, winning group {self.winning_index})"
 
-    @cached_property
+    @property
     def revealed_sets(self) -> int:
         """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed ones)."""
         return sum(g.exposed for g in self.hand.melds)
 
-    @cached_property
+    @property
     def winning_group(self) -> TileSet | None:
         return None if self.winning_index is None else self.groups[self.winning_index]
 
@@ -197,7 +193,8 @@ class Reading:
 Count = int | dict[str, int]
 
 
-class Pattern(Frozen):
+@dataclass(frozen=True, slots=True)
+class Pattern:
     """One scoring pattern of a variant.
 
     `excludes` holds ids, or 'id:facet' to remove only one facet of a pattern that counts per
@@ -224,6 +221,7 @@ class Pattern(Frozen):
     # Simplified form from names_zh (so no variant module names a pattern twice).
     zh_hans: str = ""
     zh_hant: str = ""
+    need_bits: int = field(init=False, repr=False, compare=False)  # `needs` as FACT bits
 
     def __post_init__(self):
         if self.chinese and not self.zh_hant:
@@ -246,22 +244,20 @@ class Pattern(Frozen):
                 "zh_hans": self.zh_hans, "zh_hant": self.zh_hant}
 
 
-class Counted(Frozen):
+@dataclass(frozen=True, slots=True)
+class Counted:
     pattern: Pattern
     count: int
 
     def as_dict(self) -> dict:
-        return self._row.copy()  # a new dict each time: callers may change theirs
-
-    @cached_property
-    def _row(self) -> dict:
         p = self.pattern
         return {"id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
                 "value": p.value, "count": self.count, "french": p.french,
                 "zh_hans": p.zh_hans, "zh_hant": p.zh_hant}
 
 
-class Excluded(Frozen):
+@dataclass(frozen=True, slots=True)
+class Excluded:
     pattern: Pattern
     count: int
     by: Pattern
@@ -281,23 +277,19 @@ class Excluded(Frozen):
                 "zh_hant": p.zh_hant}
 
 
-class Evaluation(Frozen):
-    """The patterns of one reading after exclusions, and their sum."""
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The patterns of one reading after exclusions, and their sum (`total`)."""
 
     reading: Reading
     counted: tuple[Counted, ...]
-    excluded: tuple[Excluded, ...]
-    total: int
+    excluded: tuple[Excluded, ...] = ()
+    total: int = field(init=False, compare=False)
 
-    def __init__(self, reading: Reading, counted: tuple[Counted, ...],
-                 excluded: tuple[Excluded, ...] = ()):
-        # Filled in one step, as Hand is; the total is worked out here.
-        total = 0
-        for c in counted:
-            total += c.pattern.value * c.count
-        self.__dict__.update(reading=reading, counted=counted, excluded=excluded, total=total)
+    def __post_init__(self):
+        object.__setattr__(self, "total", sum(c.pattern.value * c.count for c in self.counted))
 
-    @cached_property
+    @property
     def decomposition(self) -> list[str]:
         return [g.text() for g in self.reading.groups]
 

@@ -6,21 +6,23 @@ the pipeline here parses, decomposes, evaluates every reading and keeps the best
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 from . import tiles
 from .context import HandFacts, WinContext, check_possible
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
-from .frozen import Frozen
-from .hand import Hand, build_hand, cached_property
+from .hand import Hand, build_hand
 from .notation import parse
 from .patterns import Evaluation, PatternTable, Reading
 
 SEATS = tiles.WINDS
 
 
-class Option(Frozen):
+@dataclass(frozen=True, slots=True)
+class Option:
     """A house option: its name, default, and the values it accepts."""
 
     name: str
@@ -120,7 +122,6 @@ class Variant:
     # Whether players know the patterns by their ids (Shanghai's printed 1A..100K): pages show
     # ids only then, names always.
     printed_ids = False
-    card_lines = False  # True: hands match the lines of a card, and a request may name one
     # The context fields the variant's rules document names; any other is refused (contract §2).
     context_fields: frozenset[str] = frozenset()
 

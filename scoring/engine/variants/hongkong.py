@@ -26,9 +26,10 @@ nothing. The ordinary reading has no limit hand, so there `concealed` counts as 
 hand (a harder hand never pays less than the easier one it contains).
 """
 
+from dataclasses import dataclass, replace
+
 from .. import tiles
 from ..decompose import Forms
-from ..frozen import replace
 from ..patterns import STANDARD, Evaluation, Excluded, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, best_of, number_at_least, whole
 
@@ -320,6 +321,7 @@ def shown_total(raw: int, cap: int) -> str:
 LOWER_LIMIT = "only one limit hand counts, the highest: {by.id} {by.english}"
 
 
+@dataclass(frozen=True, slots=True)
 class Reasoned(Excluded):
     """An exclusion whose reason is not that the excluder includes the pattern: a lower limit
     hand, or a pattern of the reading that lost."""
@@ -327,7 +329,7 @@ class Reasoned(Excluded):
     reason: str = ""
 
     def as_dict(self) -> dict:
-        row = super().as_dict()
+        row = Excluded.as_dict(self)  # not super(): a slots dataclass is a new class
         row["why"], row["reason"] = "reading", self.reason
         return row
 
