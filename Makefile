@@ -2,6 +2,8 @@
 # make test   - the whole test suite
 # make bench  - speed against the mahjong package
 # make lint   - ruff
+# make oracle - each variant's differential run against its reference engine (MCR: PyMahjongGB,
+#               100,000 seeded random hands; not part of make test)
 # make prod   - production: check --deploy, collectstatic, migrate, then gunicorn (gunicorn.conf.py);
 #               settings from the environment (README), DJANGO_DEBUG=0 unless set
 # make loadtest - load benchmark: gunicorn on loopback, wrk 60 s at 32 clients (not in make test)
@@ -9,7 +11,7 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test bench lint prod loadtest
+.PHONY: serve test bench lint prod loadtest oracle
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +44,10 @@ bench: $(VENV)/.installed-dev
 	$(PY) bench/tap_to_result.py
 	$(PY) bench/analyse.py
 	$(PY) bench/phone_taps.py
+
+# One script per variant, each exiting 1 on any disagreement.
+oracle: $(VENV)/.installed-dev
+	$(PY) bench/oracle_mcr.py 100000
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

@@ -9,13 +9,15 @@ def test_the_contract_hand_in_every_variant(client):
     html = client.get("/compare", {"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s",
                                    "seat_wind": "S"}).content.decode()
     cards = dict(re.findall(r'<li data-variant="(\w+)">(.*?)</li>', html, re.S))
-    assert set(cards) == {"shanghai", "hongkong", "sichuan", "american"}
+    assert {"shanghai", "hongkong", "sichuan", "american", "mcr"} <= set(cards)
     # Shanghai: 1A 1 + 2F 2 + 2H 2 (East pung, the round wind) = 5; East pays.
     assert '<span class="big">5</span>' in cards["shanghai"] and "E→S 5" in cards["shanghai"]
     assert 'class="big"' in cards["hongkong"]
     # Sichuan plays no honor, and no line of the American card has this hand.
     assert "Not a winning hand here" in cards["sichuan"] and "1z" in cards["sichuan"]
     assert "Not a winning hand here" in cards["american"]
+    # MCR: Prevalent Wind 2 + Single Wait 1 = 3, under the minimum of 8: nobody pays.
+    assert '<span class="big">3</span>' in cards["mcr"]
 
 
 def test_a_result_links_to_the_comparison(client):

@@ -1,0 +1,471 @@
+"""Chinese Official (MCR, Guobiao, 国标麻将): the 81 fans of docs/rules-mcr.md.
+
+Which fans a reading holds comes from mcr_fans (the reference engine's reading of the rules, step
+for step); which fans a counted fan excludes is data, on each pattern below (`excludes`), applied
+by `RankedTable`: from the highest fan down, a fan that is counted removes the fans it lists, and
+a fan that was removed removes nothing (the rules' "不计" lists are each complete, not chained).
+"""
+
+from .. import mcr_fans as mf
+from .. import tiles
+from ..decompose import Forms, completes
+from ..errors import HandError
+from ..hand import CHOW, KONG, PAIR, PUNG, TileSet, make_set
+from ..patterns import Evaluation, Excluded, Pattern, PatternTable, Reading
+from ..variant import Option, Variant, ledger, reasons_of
+
+STANDARD = "standard"
+KNITTED_STRAIGHT_FORM = "knitted_straight"
+FORMS_ALL = frozenset({STANDARD, "seven_pairs", "seven_shifted_pairs", "thirteen_orphans",
+                       "honors_and_knitted", "greater_honors_and_knitted",
+                       KNITTED_STRAIGHT_FORM, "nine_gates"})
+BASE = 8  # each payer's base, before the hand's fans
+
+
+def fan(number, name, english, chinese, value, definition, excludes=()):
+    return Pattern(str(number), name, english, chinese, value,
+                   lambda r, n=number: r.raw.get(n, 0), definition,
+                   tuple(str(x) for x in excludes), FORMS_ALL,
+                   per="set" if number in PER_SET else "")
+
+
+PER_SET = {mf.DRAGON_PUNG, mf.PUNG_OF_TERMINALS_OR_HONORS, mf.PURE_DOUBLE_CHOW,
+           mf.MIXED_DOUBLE_CHOW, mf.SHORT_STRAIGHT, mf.TWO_TERMINAL_CHOWS, mf.DOUBLE_PUNG,
+           mf.TILE_HOG, mf.FLOWER_TILES}
+WIND_FACETS = ("73:prevalent", "73:seat", "73:wind")
+
+PATTERNS = [
+    fan(1, "Da Si Xi", "Big Four Winds", "大四喜", 88,
+        "Pungs or kongs of all four winds.", (48, 73, 60, 61)),
+    fan(2, "Da San Yuan", "Big Three Dragons", "大三元", 88,
+        "Pungs or kongs of all three dragons.", (59,)),
+    fan(3, "Lü Yi Se", "All Green", "綠一色", 88,
+        "Only 2, 3, 4, 6 and 8 of bamboo and the green dragon.", (49, 75)),
+    fan(4, "Jiu Lian Bao Deng", "Nine Gates", "九蓮寶燈", 88,
+        "1112345678999 of one suit held concealed, won on any tile of that suit."),
+    fan(5, "Si Gang", "Four Kongs", "四槓", 88, "Four kongs.", (79,)),
+    fan(6, "Lian Qi Dui", "Seven Shifted Pairs", "連七對", 88,
+        "Seven pairs of seven consecutive numbers of one suit."),
+    fan(7, "Shi San Yao", "Thirteen Orphans", "十三么", 88,
+        "One of each terminal and honor, and a second of one of them."),
+    fan(8, "Qing Yao Jiu", "All Terminals", "清么九", 64,
+        "Only 1s and 9s.", (48, 55, 73, 76, 65)),
+    fan(9, "Xiao Si Xi", "Little Four Winds", "小四喜", 64,
+        "Pungs of three winds and a pair of the fourth.", (73, 38)),
+    fan(10, "Xiao San Yuan", "Little Three Dragons", "小三元", 64,
+        "Pungs of two dragons and a pair of the third.", (59, 54)),
+    fan(11, "Zi Yi Se", "All Honors", "字一色", 64,
+        "Only winds and dragons.", (48, 55, 73, 75)),
+    fan(12, "Si An Ke", "Four Concealed Pungs", "四暗刻", 64,
+        "Four concealed pungs or kongs.", (48, 62, 56)),
+    fan(13, "Yi Se Shuang Long Hui", "Pure Terminal Chows", "一色雙龍會", 64,
+        "Two 123 and two 789 chows and a pair of 5, all of one suit.", (22, 63, 76)),
+    fan(14, "Yi Se Si Tong Shun", "Quadruple Chow", "一色四同順", 48,
+        "Four identical chows."),
+    fan(15, "Yi Se Si Jie Gao", "Four Pure Shifted Pungs", "一色四節高", 48,
+        "Pungs of four consecutive numbers of one suit.", (48,)),
+    fan(16, "Yi Se Si Bu Gao", "Four Pure Shifted Chows", "一色四步高", 32,
+        "Four chows of one suit, each one or each two higher than the last."),
+    fan(17, "San Gang", "Three Kongs", "三槓", 32, "Three kongs."),
+    fan(18, "Hun Yao Jiu", "All Terminals and Honors", "混么九", 32,
+        "Only terminals and honors, both present.", (48, 55, 73)),
+    fan(19, "Qi Dui", "Seven Pairs", "七對", 24, "Seven pairs (four alike are two pairs)."),
+    fan(20, "Qi Xing Bu Kao", "Greater Honors and Knitted Tiles", "七星不靠", 24,
+        "All seven honors and seven tiles of one knitted straight."),
+    fan(21, "Quan Shuang Ke", "All Even Pungs", "全雙刻", 24,
+        "Pungs and the pair of 2, 4, 6 and 8 only.", (48, 68, 76)),
+    fan(22, "Qing Yi Se", "Full Flush", "清一色", 24, "Only one suit, no honors.", (76,)),
+    fan(23, "Yi Se San Tong Shun", "Pure Triple Chow", "一色三同順", 24,
+        "Three identical chows."),
+    fan(24, "Yi Se San Jie Gao", "Pure Shifted Pungs", "一色三節高", 24,
+        "Pungs of three consecutive numbers of one suit."),
+    fan(25, "Quan Da", "Upper Tiles", "全大", 24, "Only 7, 8 and 9.", (76,)),
+    fan(26, "Quan Zhong", "Middle Tiles", "全中", 24, "Only 4, 5 and 6.", (68, 76)),
+    fan(27, "Quan Xiao", "Lower Tiles", "全小", 24, "Only 1, 2 and 3.", (76,)),
+    fan(28, "Qing Long", "Pure Straight", "清龍", 16, "123, 456 and 789 of one suit."),
+    fan(29, "San Se Shuang Long Hui", "Three-Suited Terminal Chows", "三色雙龍會", 16,
+        "123 and 789 of two suits, and a pair of 5 of the third.", (63, 76)),
+    fan(30, "Yi Se San Bu Gao", "Pure Shifted Chows", "一色三步高", 16,
+        "Three chows of one suit, each one or each two higher than the last."),
+    fan(31, "Quan Dai Wu", "All Five", "全帶五", 16,
+        "Every set and the pair hold a 5.", (68, 76)),
+    fan(32, "San Tong Ke", "Triple Pung", "三同刻", 16,
+        "Pungs of the same number in the three suits."),
+    fan(33, "San An Ke", "Three Concealed Pungs", "三暗刻", 16,
+        "Three concealed pungs or kongs."),
+    fan(34, "Quan Bu Kao", "Lesser Honors and Knitted Tiles", "全不靠", 12,
+        "Fourteen single tiles: honors and tiles of one knitted straight."),
+    fan(35, "Zu He Long", "Knitted Straight", "組合龍", 12,
+        "147, 258 and 369 each in a different suit."),
+    fan(36, "Da Yu Wu", "Upper Four", "大於五", 12, "Only 6, 7, 8 and 9.", (76,)),
+    fan(37, "Xiao Yu Wu", "Lower Four", "小於五", 12, "Only 1, 2, 3 and 4.", (76,)),
+    fan(38, "San Feng Ke", "Big Three Winds", "三風刻", 12,
+        "Pungs of three winds.", WIND_FACETS),
+    fan(39, "Hua Long", "Mixed Straight", "花龍", 8, "123, 456 and 789, each in another suit."),
+    fan(40, "Tui Bu Dao", "Reversible Tiles", "推不倒", 8,
+        "Only tiles that look the same upside down: 1234589 dots, 245689 bamboo, white "
+        "dragon.", (75,)),
+    fan(41, "San Se San Tong Shun", "Mixed Triple Chow", "三色三同順", 8,
+        "The same chow in the three suits."),
+    fan(42, "San Se San Jie Gao", "Mixed Shifted Pungs", "三色三節高", 8,
+        "Pungs of three consecutive numbers, one in each suit."),
+    fan(43, "Wu Fan He", "Chicken Hand", "無番和", 8, "A hand with no other fan (flowers aside)."),
+    fan(44, "Miao Shou Hui Chun", "Last Tile Draw", "妙手回春", 8,
+        "Self-drawn on the last tile of the wall.", (80,)),
+    fan(45, "Hai Di Lao Yue", "Last Tile Claim", "海底撈月", 8,
+        "Won on the discard of the last tile."),
+    fan(46, "Gang Shang Kai Hua", "Out with Replacement Tile", "槓上開花", 8,
+        "Won on the replacement tile after one's own kong.", (80,)),
+    fan(47, "Qiang Gang He", "Robbing the Kong", "搶槓和", 8,
+        "Won on the tile another player adds to a pung to make a kong.", (58,)),
+    fan(48, "Peng Peng He", "All Pungs", "碰碰和", 6, "Four pungs or kongs."),
+    fan(49, "Hun Yi Se", "Half Flush", "混一色", 6, "One suit and honors."),
+    fan(50, "San Se San Bu Gao", "Mixed Shifted Chows", "三色三步高", 6,
+        "Three chows, one in each suit, each one higher than the last."),
+    fan(51, "Wu Men Qi", "All Types", "五門齊", 6,
+        "All three suits, winds and dragons."),
+    fan(52, "Quan Qiu Ren", "Melded Hand", "全求人", 6,
+        "Four claimed sets, won on a discard that completes the pair.", (79,)),
+    fan(53, "Shuang An Gang", "Two Concealed Kongs", "雙暗槓", 6, "Two concealed kongs."),
+    fan(54, "Shuang Jian Ke", "Two Dragon Pungs", "雙箭刻", 6, "Pungs of two dragons.", (59,)),
+    fan(55, "Quan Dai Yao", "Outside Hand", "全帶么", 4,
+        "Every set and the pair hold a terminal or an honor."),
+    fan(56, "Bu Qiu Ren", "Fully Concealed Hand", "不求人", 4,
+        "No claimed set, and self-drawn.", (80,)),
+    fan(57, "Shuang Ming Gang", "Two Melded Kongs", "雙明槓", 4, "Two claimed kongs."),
+    fan(58, "He Jue Zhang", "Last Tile", "和絕張", 4,
+        "Won on the last copy of a tile, the other three already shown."),
+    fan(59, "Jian Ke", "Dragon Pung", "箭刻", 2, "A pung of a dragon, each."),
+    fan(60, "Quan Feng Ke", "Prevalent Wind", "圈風刻", 2, "A pung of the round's wind.",
+        ("73:prevalent",)),
+    fan(61, "Men Feng Ke", "Seat Wind", "門風刻", 2, "A pung of one's seat wind.",
+        ("73:seat",)),
+    fan(62, "Men Qian Qing", "Concealed Hand", "門前清", 2,
+        "No claimed set, won on a discard."),
+    fan(63, "Ping He", "All Chows", "平和", 2, "Four chows and a pair of a suit.", (76,)),
+    fan(64, "Si Gui Yi", "Tile Hog", "四歸一", 2,
+        "All four copies of a tile used without a kong, each."),
+    fan(65, "Shuang Tong Ke", "Double Pung", "雙同刻", 2,
+        "Pungs of the same number in two suits."),
+    fan(66, "Shuang An Ke", "Two Concealed Pungs", "雙暗刻", 2,
+        "Two concealed pungs or kongs."),
+    fan(67, "An Gang", "Concealed Kong", "暗槓", 2, "A concealed kong."),
+    fan(68, "Duan Yao", "All Simples", "斷么", 2, "No terminals and no honors.", (76,)),
+    fan(69, "Yi Ban Gao", "Pure Double Chow", "一般高", 1, "Two identical chows."),
+    fan(70, "Xi Xiang Feng", "Mixed Double Chow", "喜相逢", 1,
+        "The same chow in two suits."),
+    fan(71, "Lian Liu", "Short Straight", "連六", 1, "Two chows of one suit making six in a row."),
+    fan(72, "Lao Shao Fu", "Two Terminal Chows", "老少副", 1, "123 and 789 of one suit."),
+    fan(73, "Yao Jiu Ke", "Pung of Terminals or Honors", "么九刻", 1,
+        "A pung of 1s, 9s or winds (not counted for a wind that is the seat's or the round's)."),
+    fan(74, "Ming Gang", "Melded Kong", "明槓", 1, "A claimed kong."),
+    fan(75, "Que Yi Men", "One Voided Suit", "缺一門", 1, "One of the three suits absent."),
+    fan(76, "Wu Zi", "No Honors", "無字", 1, "No winds and no dragons."),
+    fan(77, "Bian Zhang", "Edge Wait", "邊張", 1,
+        "Waiting on the 3 of 12 or the 7 of 89, and on no other tile."),
+    fan(78, "Kan Zhang", "Closed Wait", "嵌張", 1,
+        "Waiting on the middle tile of a chow, and on no other tile."),
+    fan(79, "Dan Diao Jiang", "Single Wait", "單釣將", 1,
+        "Waiting on the tile that pairs a single tile, and on no other tile."),
+    fan(80, "Zi Mo", "Self-Drawn", "自摸", 1, "The winning tile drawn from the wall."),
+    fan(81, "Hua Pai", "Flower Tiles", "花牌", 1,
+        "Each flower or season; not counted toward the 8-fan minimum."),
+    fan(82, "Ming An Gang", "Concealed and Melded Kong", "明暗槓", 5,
+        "One concealed and one claimed kong (the reference engine's fan, in place of a "
+        "Concealed Kong and a Melded Kong)."),
+]
+
+CHICKEN, FLOWERS = str(mf.CHICKEN_HAND), str(mf.FLOWER_TILES)
+
+
+class RankedTable(PatternTable):
+    """Exclusions applied from the highest fan down: a counted fan removes what it lists (whole,
+    or one facet of a fan counted per facet); a removed fan removes nothing. The order is the
+    fans' values, then their numbers, so the result never depends on the order found."""
+
+    def evaluate(self, reading, gated: bool = True) -> Evaluation:
+        raw = reading.raw
+        by_id = self.by_id
+        held = sorted(((str(n), c) for n, c in raw.items() if c),
+                      key=lambda item: self.rank[item[0]])
+        removed: dict[str, str] = {}  # id -> the id that removed it
+        facets_gone: dict[tuple[str, str], str] = {}
+        counted, excluded = [], []
+        for pid, count in held:
+            pattern = by_id[pid]
+            if pid in removed:
+                n = sum(count.values()) if isinstance(count, dict) else count
+                excluded.append(Excluded(pattern, n, by_id[removed[pid]], None))
+                continue
+            if isinstance(count, dict):
+                kept = 0
+                for facet, n in sorted(count.items()):
+                    by = facets_gone.get((pid, facet))
+                    if by:
+                        excluded.append(Excluded(pattern, n, by_id[by], facet))
+                    else:
+                        kept += n
+                count = kept
+                if not count:
+                    continue
+            counted.append((pid, count))
+            for target in pattern.excludes:
+                target_id, _, facet = target.partition(":")
+                if facet:
+                    facets_gone.setdefault((target_id, facet), pid)
+                else:
+                    removed.setdefault(target_id, pid)
+        if reading.form == STANDARD and all(pid == FLOWERS for pid, _ in counted):
+            counted.insert(0, (CHICKEN, 1))
+        order = self.position
+        counted.sort(key=lambda item: order[item[0]])
+        return Evaluation(reading, tuple(self.counted(by_id[pid], n) for pid, n in counted),
+                          tuple(excluded))
+
+
+class MCRReading(Reading):
+    """A reading of an MCR hand, with the fans the reference's steps find in it (`raw`)."""
+
+    def __init__(self, hand, ctx, form, groups, winning_index, waits, rules, raw):
+        super().__init__(hand, ctx, form, groups, winning_index, waits, rules)
+        self.__dict__["raw"] = raw
+
+
+def knitted_complete(counts, melds: int) -> bool:
+    """Knitted straight with a set and the pair, or (lesser or greater) honors and knitted
+    tiles, over 34 counts (our tiles) with `melds` revealed sets or kongs."""
+    if melds > 1:
+        return False
+    for seq in KNITTED_OURS:
+        if all(counts[t] for t in seq):
+            rest = list(counts)
+            for t in seq:
+                rest[t] -= 1
+            if completes(tuple(rest)):
+                return True
+    if melds or sum(counts) != 14 or max(counts) > 1:
+        return False
+    numbers = {t for t in range(27) if counts[t]}
+    return 7 <= len(numbers) <= 9 and any(numbers <= set(seq) for seq in KNITTED_OURS)
+
+
+KNITTED_OURS = tuple(tuple(mf.our_tile(t) for t in seq) for seq in mf.KNITTED)
+
+
+class MCRForms(Forms):
+    """Sets and the pair, seven pairs (four alike are two), thirteen orphans, and the knitted
+    forms (knitted straight with a set and the pair, honors and knitted tiles)."""
+
+    def __init__(self):
+        super().__init__(thirteen_orphans=True, seven_pairs=True, quads_are_two_pairs=True)
+
+    def is_complete(self, counts, has_melds: bool) -> bool:
+        if super().is_complete(counts, has_melds):
+            return True
+        return knitted_complete(counts, (14 - sum(counts)) // 3)
+
+    def waits(self, hand) -> tuple[int, ...]:
+        found = set(super().waits(hand))
+        if len(hand.melds) <= 1 and len(hand.kinds) >= 8:
+            before = list(hand.concealed)
+            before[hand.winning] -= 1
+            for tile in range(tiles.PLAYING_KINDS):
+                if tile in found or hand.counts[tile] - (tile == hand.winning) >= 4:
+                    continue
+                before[tile] += 1
+                if knitted_complete(before, len(hand.melds)):
+                    found.add(tile)
+                before[tile] -= 1
+        return tuple(sorted(found))
+
+
+FORMS = MCRForms()
+
+
+def whole_number(low: int, high: int):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+class MCR(Variant):
+    id = "mcr"
+    name = "Chinese Official (MCR)"
+    unit = "fan"
+    table = RankedTable(PATTERNS)
+    kinds = frozenset(range(tiles.FLOWER_BASE + 8))
+    context_fields = frozenset({
+        "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
+        "kong_replacement", "robbing_kong", "winning_tile_last"})
+    options = (
+        Option("minimum_fan", 8, "a whole number of fans from 0 to 88 (8), flowers not counted",
+               accepts=whole_number(0, 88)),
+    )
+
+    def forms(self, rules) -> Forms:
+        return FORMS
+
+    def minimum(self, rules) -> int:
+        return rules["minimum_fan"]
+
+    # Reading the hand as the reference does ----------------------------------------------------
+
+    def reference_hand(self, hand, ctx) -> mf.Hand:
+        standing = [0] * mf.TABLE
+        for tile, n in enumerate(hand.concealed):
+            if n:
+                standing[mf.ref_tile(tile)] = n
+        fixed = []
+        for meld in hand.melds:
+            kind = {CHOW: mf.CHOW, PUNG: mf.PUNG, KONG: mf.KONG}[meld.kind]
+            tile = meld.tiles[1] if meld.kind == CHOW else meld.tiles[0]
+            fixed.append(mf.pack(meld.exposed, kind, mf.ref_tile(tile)))
+        flags = ((mf.FLAG_SELF_DRAWN if ctx.self_drawn else 0)
+                 | (mf.FLAG_LAST_TILE if ctx.winning_tile_last else 0)
+                 | (mf.FLAG_KONG if ctx.kong_replacement or ctx.robbing_kong else 0)
+                 | (mf.FLAG_WALL_LAST if ctx.last_tile else 0))
+        return mf.Hand(standing, fixed, mf.ref_tile(hand.winning), flags,
+                       mf.ref_tile(ctx.round_wind_tile), mf.ref_tile(ctx.seat_wind_tile))
+
+    def groups_of(self, hand, packs) -> tuple[TileSet, ...]:
+        """Our sets for the reference's division (its fixed sets are the hand's melds)."""
+        groups = []
+        for p in packs[len(hand.melds):]:
+            kind, tile = mf.pack_kind(p), mf.our_tile(mf.pack_tile(p))
+            if kind == mf.CHOW:
+                groups.append(make_set(CHOW, tile - 1))
+            else:
+                groups.append(make_set(PUNG if kind == mf.PUNG else PAIR, tile))
+        return tuple(sorted(groups, key=lambda g: (g.kind == PAIR, g.tiles))) + hand.melds
+
+    def candidates(self, hand, ctx, rules):
+        """Each reading the reference weighs, in its order, and whether the divisions into sets
+        are weighed after the special one (only when there is none, or it is seven pairs)."""
+        ref = self.reference_hand(hand, ctx)
+        waits = FORMS.waits(hand)
+        flowers = len(hand.bonus)
+        found = []
+
+        def reading(form, groups, raw):
+            if flowers:
+                raw[mf.FLOWER_TILES] = flowers
+            index = next((i for i, g in enumerate(groups)
+                          if hand.winning in g.tiles and not g.exposed and not g.concealed_kong),
+                         None)
+            return MCRReading(hand, ctx, form, groups, index, waits, rules, raw)
+
+        special = None
+        if not ref.fixed:
+            special = mf.special_form(ref)
+            if special:
+                form, raw = special
+                found.append(reading(form, self.special_groups(hand, form), raw))
+        if special is None and len(ref.fixed) <= 1:
+            knitted = mf.knitted_straight(ref)
+            if knitted:
+                seq, packs, raw = knitted
+                found.append(reading(KNITTED_STRAIGHT_FORM,
+                                     self.knitted_groups(hand, seq, packs), raw))
+                special = (KNITTED_STRAIGHT_FORM, raw)
+        if special is None and not ref.fixed:
+            raw = mf.nine_gates(ref)
+            if raw:
+                groups = (TileSet("nine_gates", tuple(
+                    t for t, n in enumerate(hand.concealed) for _ in range(n))),)
+                found.append(reading("nine_gates", groups, raw))
+                special = ("nine_gates", raw)
+        divide = special is None or special[0] == "seven_pairs"
+        if divide:
+            unique_wait = mf.unique_waiting(ref.standing, ref.standing_count, ref.win)
+            for packs in mf.divide(ref.standing[:], ref.fixed):
+                raw = mf.regular(ref, packs, unique_wait)
+                found.append(reading(STANDARD, self.groups_of(hand, packs), raw))
+        return found, special is not None
+
+    def special_groups(self, hand, form) -> tuple[TileSet, ...]:
+        held = [t for t, n in enumerate(hand.concealed) for _ in range(n)]
+        if form in ("seven_pairs", "seven_shifted_pairs"):
+            return tuple(make_set(PAIR, t) for t in held[::2])
+        return (TileSet(form, tuple(held)),)
+
+    def knitted_groups(self, hand, seq, packs) -> tuple[TileSet, ...]:
+        ours = sorted(mf.our_tile(t) for t in seq)
+        knitted = tuple(TileSet("knitted", tuple(t for t in ours if t // 9 == s))
+                        for s in range(3))
+        rest = self.groups_of(hand, [0] * len(hand.melds) + packs[3:])
+        return knitted + rest
+
+    def score(self, text, ctx, rules) -> dict:
+        hand = self.build(text, rules)
+        self.check_hand(hand, ctx, rules)
+        found, has_special = self.candidates(hand, ctx, rules)
+        if not found:
+            raise HandError("not_a_winning_hand", self.not_winning_message(hand, FORMS))
+        evaluations = [self.table.evaluate(r) for r in found]
+        best = self.choose(evaluations, has_special)
+        others = sorted((e for e in evaluations if e is not best), key=lambda e: e.decomposition)
+        others.sort(key=lambda e: e.total, reverse=True)
+        return self.result(hand, ctx, rules, best, others)
+
+    @staticmethod
+    def choose(evaluations, has_special) -> Evaluation:
+        """The reference's choice: the special form first (if any), then each division in
+        order; a higher total wins; an equal one wins too when it holds Pure Triple Chow or
+        Triple Pung, or when the special form is seven pairs."""
+        best = evaluations[0]
+        seven_pairs = has_special and best.reading.form == "seven_pairs"
+        top = best.total
+        for e in evaluations[1:]:
+            if e.total > top:
+                best, top = e, e.total
+            elif e.total == top and (seven_pairs or held(e, mf.PURE_TRIPLE_CHOW)
+                                     or held(e, mf.TRIPLE_PUNG)):
+                best = e
+        return best
+
+    def not_winning_message(self, hand, forms) -> str:
+        return (f"These tiles ({hand.text()}) do not form four sets and a pair, nor seven "
+                "pairs, thirteen orphans, a knitted straight or honors and knitted tiles.")
+
+    # Money ---------------------------------------------------------------------------------
+
+    def result(self, hand, ctx, rules, best, others) -> dict:
+        result = super().result(hand, ctx, rules, best, others)
+        flowers = sum(c.count for c in best.counted if c.pattern.id == FLOWERS)
+        if flowers:  # flowers do not count toward the minimum
+            meets = best.total - flowers >= self.minimum(rules)
+            result["meets_minimum"] = meets
+            paid = self.payments(best.total, ctx, rules) if meets else []
+            result["payments"] = ledger(paid)
+            result["payment_reasons"] = reasons_of(paid)
+            result["explanation"] = self.explanation(best.total, best.total, best.total, meets,
+                                                     rules, flowers)
+        return result
+
+    def explanation(self, raw_total, total, points, meets, rules, flowers=0) -> list[dict]:
+        notes = []
+        if not meets:
+            minimum = self.minimum(rules)
+            without = total - flowers
+            notes.append({"code": "under_minimum", "total": without, "minimum": minimum,
+                          "text": f"{without} fan without the flowers is under the minimum of "
+                                  f"{minimum}: nobody pays"})
+        else:
+            notes.append({"code": "points", "total": total, "points": total,
+                          "text": f"each payer pays the base {BASE} (+ {total} fan from the "
+                                  "discarder or, self-drawn, from each)"})
+        return notes
+
+    def payments(self, points, ctx, rules):
+        winner = ctx.seat_wind
+        if ctx.self_drawn:
+            return [(seat, winner, BASE + points, f"self-drawn: {BASE} + {points} fan from each")
+                    for seat in ctx.others]
+        return [(ctx.discarder, winner, BASE + points, f"discarder: {BASE} + {points} fan")] + [
+            (seat, winner, BASE, f"each other player: {BASE}")
+            for seat in ctx.others if seat != ctx.discarder]
+
+
+def held(evaluation: Evaluation, number: int) -> bool:
+    return any(c.pattern.id == str(number) for c in evaluation.counted)
+
+
+VARIANT = MCR()
