@@ -32,8 +32,8 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from scoring import tables  # noqa: E402
-from scoring.models import Table  # noqa: E402
+from scoring.tables import game  # noqa: E402
+from scoring.tables.models import Table  # noqa: E402
 
 RUNS, WARMUP, LONG = 41, 5, 500
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -44,10 +44,10 @@ def table_at(hand: int) -> Table:
     table = Table.objects.create(name=f"at {hand}", variant="shanghai", players=PLAYERS)
     for n in range(1, hand):
         if n % 3 == 0:
-            table.add_hand(tables.drawn)
+            table.add_hand(game.drawn)
         else:
             winner = n % 4
-            table.add_hand(lambda pos, w=winner: tables.quick_entry(
+            table.add_hand(lambda pos, w=winner: game.quick_entry(
                 "shanghai", {}, pos, w, None, True, 6))
     return table
 

@@ -140,7 +140,7 @@ def run(base, server, args, database):
 
 
 # The numbers of the hands stored at the table of this run (a database may hold earlier runs').
-NUMBERS = ("SELECT h.number FROM scoring_hand h JOIN scoring_table t ON h.table_id = t.id "
+NUMBERS = ("SELECT h.number FROM scoring_tablehand h JOIN scoring_table t ON h.table_id = t.id "
            "WHERE t.edit_token = {} ORDER BY h.number")
 
 

@@ -138,6 +138,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.request",
             ],
+            # The tables' filters and QR code live with the tables (scoring/tables/).
+            "libraries": {"table_tags": "scoring.tables.templatetags"},
         },
     },
 ]

@@ -2,5 +2,5 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("scoring.urls")),
-    path("tables/", include("scoring.table_urls")),
+    path("tables/", include("scoring.tables.urls")),
 ]

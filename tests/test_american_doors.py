@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring.engine.variants.american import demo_card
-from scoring.models import Table
+from scoring.tables.models import Table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 NAMES = {"player0": "Ann", "player1": "Bob", "player2": "Cy", "player3": "Di"}

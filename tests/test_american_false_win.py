@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from scoring.engine import api, score
 from scoring.engine.variants.american import demo_card
-from scoring.models import Hand, Table
+from scoring.tables.models import Table, TableHand
 from tests.helpers import post, run_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -290,7 +290,7 @@ def test_a_table_records_a_false_win_as_a_hand_without_a_winner(client, table):
     # card's highest line), Cy and Di 25 each.
     response = declare(client, table, 1, 0)
     assert response.status_code == 302
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     assert (hand.kind, hand.winner, hand.discarder, hand.self_drawn) == ("false_win", None, 0,
                                                                          False)
     assert hand.detail["declarer"] == 1 and hand.detail["unit"] == "points"
@@ -326,7 +326,7 @@ def test_the_false_win_form_is_on_an_american_board_only(client, table):
     page = client.get(edit_url("table-edit", other)).content.decode()
     assert "table-false-win" not in page and 'name="false-declarer"' not in page
     assert declare(client, other, 1, 0).status_code == 404
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_under_htmx_the_false_win_answers_with_its_row_and_the_totals(client, table):
@@ -341,7 +341,7 @@ def test_a_false_win_on_ones_own_discard_is_a_form_error_and_nothing_is_saved(cl
     response = declare(client, table, 1, 1, **HTMX)
     assert response.status_code == 200
     assert "cannot have discarded the tile" in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_the_temporary_table_pays_its_jackpot(client, db):
@@ -361,9 +361,9 @@ def test_at_three_players_nobody_sits_north_to_be_paid(client, db):
 
 def test_the_false_win_can_be_undone_and_its_edit_page_says_what_it_is(client, table):
     declare(client, table, 1, 0)
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     page = client.get(edit_url("table-hand", table, hand.pk)).content.decode()
     assert "A false win declared by Bob" in page
     client.post(edit_url("table-hand-delete", table, hand.pk), {"version": hand.version,
                                                                 "confirm": 1})
-    assert not Hand.objects.exists() and totals(table) == ["0", "0", "0", "0"]
+    assert not TableHand.objects.exists() and totals(table) == ["0", "0", "0", "0"]

@@ -134,7 +134,7 @@ def test_the_house_rules_cookie_is_secure_over_https(client, secure):
 @pytest.mark.parametrize("secure", [True, False], ids=["https", "http"])
 def test_the_table_edit_cookie_is_secure_over_https_and_hidden_from_scripts(client, secure):
     # It holds the table's edit token: a capability.
-    from scoring.models import Table
+    from scoring.tables.models import Table
     table = Table.objects.create(name="Friday", variant="shanghai", rules={},
                                  players=["Ann", "Bob", "Cy", "Di"])
     response = client.get(f"/tables/e/{table.edit_token}/", secure=secure)

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-import scoring.models
+import scoring.tables.models
 
 
 class Migration(migrations.Migration):
@@ -22,10 +22,10 @@ class Migration(migrations.Migration):
                 ("variant", models.CharField(max_length=20)),
                 ("rules", models.JSONField(blank=True, default=dict)),
                 ("players", models.JSONField(default=list)),
-                ("view_token", models.CharField(default=scoring.models.new_token, editable=False,
-                                                max_length=43, unique=True)),
-                ("edit_token", models.CharField(default=scoring.models.new_token, editable=False,
-                                                max_length=43, unique=True)),
+                ("view_token", models.CharField(default=scoring.tables.models.new_token,
+                                                editable=False, max_length=43, unique=True)),
+                ("edit_token", models.CharField(default=scoring.tables.models.new_token,
+                                                editable=False, max_length=43, unique=True)),
                 ("version", models.PositiveIntegerField(default=1)),
                 ("created", models.DateTimeField(auto_now_add=True)),
                 ("updated", models.DateTimeField(auto_now=True)),

@@ -8,7 +8,7 @@ from urllib.parse import parse_qsl, urlencode
 import django.db.models.deletion
 from django.db import migrations, models
 
-from scoring import tables
+from scoring.tables import game as tables
 
 
 def place_hands(apps, schema_editor):

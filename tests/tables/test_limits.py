@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring.models import Table
+from scoring.tables.models import Table
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -8,8 +8,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from scoring import tables
-from scoring.models import Hand, Once, Replayed, Submission, Table
+from scoring.tables import game
+from scoring.tables.models import Once, Replayed, Submission, Table, TableHand
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -27,7 +27,7 @@ def new_table(variant="shanghai"):
 
 def with_hand(variant="shanghai"):
     table = new_table(variant)
-    table.add_hand(lambda pos: tables.quick_entry(variant, {}, pos, 1, 0, False, 10))
+    table.add_hand(lambda pos: game.quick_entry(variant, {}, pos, 1, 0, False, 10))
     return table
 
 
@@ -36,25 +36,26 @@ FORMS = {
     "new-table": (lambda: None, lambda t: reverse("table-new"),
                   lambda t: {"variant": "shanghai", **NAMES}, lambda: Table.objects.count()),
     "quick-win": (new_table, lambda t: edit_url("table-win", t),
-                  lambda t: {"winner": 1, "source": 0, "total": 10}, lambda: Hand.objects.count()),
+                  lambda t: {"winner": 1, "source": 0, "total": 10},
+                  lambda: TableHand.objects.count()),
     "draw": (new_table, lambda t: edit_url("table-draw", t), lambda t: {},
-             lambda: Hand.objects.count()),
+             lambda: TableHand.objects.count()),
     "false-win": (lambda: new_table("american"), lambda t: edit_url("table-false-win", t),
                   lambda t: {"false-declarer": 1, "false-source": 0},
-                  lambda: Hand.objects.count()),
+                  lambda: TableHand.objects.count()),
     "from-scorer": (new_table, lambda t: edit_url("table-from-scorer", t),
                     lambda t: {"q": CARD_QUERY, "winner": 1, "source": "self"},
-                    lambda: Hand.objects.count()),
+                    lambda: TableHand.objects.count()),
     "deal": (lambda: new_table("sichuan"), lambda t: edit_url("table-deal", t),
              lambda t: {"ev-TOTAL_FORMS": 1, "ev-INITIAL_FORMS": 0, "ev-0-type": "kong",
                         "ev-0-seat": 0, "ev-0-kind": "concealed"},
-             lambda: Hand.objects.count()),
+             lambda: TableHand.objects.count()),
     "edit-hand": (with_hand, lambda t: edit_url("table-hand", t, t.hands.get().pk),
                   lambda t: {"winner": 2, "source": "self", "total": 6, "action": "win",
                              "version": 1},
-                  lambda: Hand.objects.get().version),
+                  lambda: TableHand.objects.get().version),
     "delete-hand": (with_hand, lambda t: edit_url("table-hand-delete", t, t.hands.get().pk),
-                    lambda t: {"version": 1, "confirm": 1}, lambda: Hand.objects.count()),
+                    lambda t: {"version": 1, "confirm": 1}, lambda: TableHand.objects.count()),
     "new-edit-link": (new_table, lambda t: edit_url("table-edit", t), lambda t: {},
                       lambda: Table.objects.get().version),
 }
@@ -157,8 +158,8 @@ def test_two_writes_with_one_key_store_one_hand_the_second_is_a_replay():
     # What two requests racing with one key meet, in order, under the table's lock.
     table = new_table()
     once = Once(uuid.uuid4(), table.edit_token, lambda t: "/first")
-    table.add_hand(tables.drawn, once)
+    table.add_hand(game.drawn, once)
     with pytest.raises(Replayed) as again:
-        table.add_hand(tables.drawn, once)
+        table.add_hand(game.drawn, once)
     assert again.value.submission.target == "/first"
     assert again.value.submission.hand == table.hands.get()

@@ -5,8 +5,8 @@ variant, hands and last change."""
 import pytest
 from django.urls import reverse
 
-from scoring.models import Table
-from scoring.table_views import REMEMBERED, TABLES_COOKIE
+from scoring.tables.models import Table
+from scoring.tables.views import REMEMBERED, TABLES_COOKIE
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ in words."""
 import pytest
 from django.urls import reverse
 
-from scoring.models import Hand, Table
+from scoring.tables.models import Table, TableHand
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -37,7 +37,7 @@ def test_the_page_chooses_nobody_and_asks_for_both(client, table):
 def test_adding_without_a_choice_is_refused_with_words(client, table):
     response = client.post(address(table), {"q": QUERY, "action": "add"})
     text = response.content.decode()
-    assert response.status_code == 200 and not Hand.objects.exists()
+    assert response.status_code == 200 and not TableHand.objects.exists()
     assert "Choose who won." in text and "Choose whose discard it was, or self-drawn." in text
 
 
@@ -52,7 +52,7 @@ def test_the_preview_under_htmx_is_the_money_for_the_choices(client, table):
     # Di (North) on Cy's discard: the East round's pung counts for every seat, 5 again.
     text = preview(client, table, winner=3, source=2).content.decode()
     assert "Cy → Di <strong>5</strong>" in text and "Bob" not in text
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_the_preview_waits_for_both_choices(client, table):
@@ -66,7 +66,7 @@ def test_a_discarder_who_is_the_winner_is_refused(client, table):
     response = client.post(address(table), {"q": QUERY, "winner": 1, "source": 1,
                                              "action": "add"})
     assert "The winner cannot have discarded the winning tile" in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_without_javascript_the_preview_is_the_whole_page_with_the_choices_kept(client, table):
@@ -75,7 +75,7 @@ def test_without_javascript_the_preview_is_the_whole_page_with_the_choices_kept(
     text = response.content.decode()
     assert "<html" in text and "Ann → Bob <strong>5</strong>" in text
     assert '<option value="1" selected>' in text and '<option value="0" selected>' in text
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_the_form_sends_its_choices_at_each_change(client, table):

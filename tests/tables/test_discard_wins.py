@@ -5,9 +5,9 @@ Players Ann, Bob, Cy, Di sit East, South, West, North; Ann deals hand 1."""
 
 import pytest
 
-from scoring import tables
 from scoring.engine.errors import HandError
-from scoring.models import Table
+from scoring.tables import game
+from scoring.tables.models import Table
 
 pytestmark = pytest.mark.django_db
 ANN, BOB, CY, DI = range(4)
@@ -49,7 +49,7 @@ def test_three_winners_and_the_fan_cap(client, table):
 
 def test_winners_are_taken_in_turn_after_the_discarder_the_first_one_deals_next(table):
     # Cy discards; Ann and Di win on it. After Cy come Di, then Ann: Di is the first winner.
-    hand = table.add_hand(lambda pos: tables.quick_discard(
+    hand = table.add_hand(lambda pos: game.quick_discard(
         "sichuan", {}, pos, [(ANN, 1), (DI, 2)], CY, table.players))
     assert hand.detail["winners"] == [DI, ANN] and hand.winner == DI
     assert totals(table) == ["2", "0", "-6", "4"]
@@ -68,7 +68,7 @@ def test_a_discarder_who_has_won_and_left_the_hand_is_refused_by_name(client, ta
 
 def test_tables_refuses_it_too_naming_the_player(table):
     with pytest.raises(HandError, match="Bob has already won and left the hand"):
-        tables.quick_discard("sichuan", {}, tables.start(4), [(BOB, 1), (CY, 1)], BOB,
+        game.quick_discard("sichuan", {}, game.start(4), [(BOB, 1), (CY, 1)], BOB,
                              table.players)
 
 
@@ -119,7 +119,7 @@ def test_other_variants_keep_one_winner(client):
     html = client.get(f"/tables/e/{table.edit_token}/").content.decode()
     assert 'name="winners"' not in html and 'name="winner"' in html
     with pytest.raises(HandError, match="one winner per hand"):
-        tables.quick_discard("hongkong", {}, tables.start(4), [(BOB, 3), (CY, 3)], ANN)
+        game.quick_discard("hongkong", {}, game.start(4), [(BOB, 3), (CY, 3)], ANN)
 
 
 def test_a_single_winner_posted_as_before_is_the_same_win(client, table):

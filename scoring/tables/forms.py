@@ -1,8 +1,9 @@
 """Forms for tables: a new table, a win entered quickly or from the scorer, a Sichuan deal, an
 American false win.
 
-The forms check what players type; the money comes from `scoring.tables`, which asks the engine.
-An engine error (a winner who is dreaming, a deal event that cannot happen) becomes a form error.
+The forms check what players type; the money comes from `game` (scoring/tables/game.py), which
+asks the engine. An engine error (a winner who is dreaming, a deal event that cannot happen)
+becomes a form error.
 """
 
 import unicodedata
@@ -11,10 +12,10 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring import tables
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.forms import DEFAULT_VARIANT, rule_field, rule_text
+from scoring.tables import game
 
 SELF_DRAWN = "self"
 UNIT_LABELS = {"fan": _("Fans"), "faan": _("Faan"), "points": _("Points")}
@@ -52,7 +53,7 @@ class NameField(forms.CharField):
         return name
 
 
-def seat_choices(names, position: tables.Position):
+def seat_choices(names, position: game.Position):
     return [(str(player), f"{wind} · {names[player]}") for wind, player in position.seating()]
 
 
@@ -67,7 +68,7 @@ class TableForm(forms.Form):
         self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
         self.fields["variant"].initial = self.variant_id
         self.variant = VARIANTS[self.variant_id]
-        self.rotation = tables.rotation_of(self.variant_id)
+        self.rotation = game.rotation_of(self.variant_id)
         winds = [_("East"), _("South"), _("West"), _("North"), _("Dreamer (sits out first)")]
         for i in range(MAX_PLAYERS):
             self.fields[f"player{i}"] = NameField(
@@ -80,7 +81,7 @@ class TableForm(forms.Form):
             self.rule_names[option["name"]] = name
             self.fields[name] = rule_field(option)
             self.fields[name].initial = rule_text(option["default"])
-        if self.variant_id in tables.DEALER_KEEPS_OPTION:
+        if self.variant_id in game.DEALER_KEEPS_OPTION:
             self.fields["dealer_keeps_deal_on_win"] = forms.BooleanField(
                 label=_("A dealer who wins keeps the deal"), required=False,
                 help_text=_("Off: the deal passes after every hand. On: it passes after a drawn "
@@ -298,7 +299,7 @@ class DealEventForm(forms.Form):
         self.fields["seat"].choices = seats
         self.fields["source"].choices = [("", _("self-drawn / own tiles"))] + seats
 
-    def event(self, position: tables.Position) -> dict | None:
+    def event(self, position: game.Position) -> dict | None:
         """The event in the engine's words (seats by wind) at `position`, the position of the
         deal when it is written (players are chosen by name, so a deal added meanwhile on another
         phone cannot shift who did what)."""
@@ -339,7 +340,7 @@ class WallEndForm(forms.Form):
     def hand_fields(self):
         return [(self[f"hand_{p}"], self[f"void_{p}"]) for p in self.players]
 
-    def event(self, position: tables.Position) -> dict | None:
+    def event(self, position: game.Position) -> dict | None:
         data = self.cleaned_data
         if not data.get("wall_end"):
             return None

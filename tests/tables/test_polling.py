@@ -6,8 +6,8 @@ link) changes the version. Like every token page, it is never stored by a cache.
 import pytest
 from django.urls import reverse
 
-from scoring import tables
-from scoring.models import Table
+from scoring.tables import game
+from scoring.tables.models import Table
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -53,7 +53,7 @@ def test_nothing_changed_is_a_204_after_one_query(client, table, django_assert_n
 
 def test_a_write_changes_the_version(client, table):
     shown = shown_version(look(client, table, **HTMX).content.decode())
-    table.add_hand(tables.drawn)
+    table.add_hand(game.drawn)
     changed = look(client, table, shown, **HTMX)
     assert changed.status_code == 200 and 'data-hand="1"' in changed.content.decode()
     assert shown_version(changed.content.decode()) != shown

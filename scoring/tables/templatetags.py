@@ -7,7 +7,7 @@ import segno
 from django import template
 from django.utils.safestring import mark_safe
 
-from scoring.tables import show
+from scoring.tables.game import show
 
 register = template.Library()
 

@@ -8,7 +8,7 @@ import re
 
 from django.urls import path, register_converter
 
-from scoring import table_views as views
+from scoring.tables import views
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,43}")
 

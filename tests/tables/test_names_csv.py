@@ -8,9 +8,9 @@ import io
 import pytest
 from django.urls import reverse
 
-from scoring import tables
-from scoring.models import Table
-from scoring.table_forms import visible_text
+from scoring.tables import game
+from scoring.tables.forms import visible_text
+from scoring.tables.models import Table
 
 pytestmark = pytest.mark.django_db
 NAMES = {"player0": "Ann", "player1": "Bob", "player2": "Cy", "player3": "Di"}
@@ -67,7 +67,7 @@ def test_casefold_catches_what_lowercase_misses(client):
     ("\tx", "'\tx"), ("\rx", "'\rx"), ("Ann", "Ann"), ("A=B", "A=B"), ("", ""),
 ])
 def test_a_text_cell_that_would_run_as_a_formula_is_quoted(text, cell):
-    assert tables.text_cell(text) == cell
+    assert game.text_cell(text) == cell
 
 
 def test_the_csv_neutralises_a_hyperlink_name_and_keeps_numbers(client):

@@ -4,7 +4,7 @@ Screenshots: /tmp/shots/tables-links-*.png."""
 
 import pytest
 
-from scoring.models import Table
+from scoring.tables.models import Table
 from tests.browser import MARKS, no_horizontal_scroll, shot
 
 expect = pytest.importorskip("playwright.sync_api").expect

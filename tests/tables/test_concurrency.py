@@ -8,8 +8,8 @@ import threading
 import pytest
 from django.db import connection
 
-from scoring import tables
-from scoring.models import Table
+from scoring.tables import game
+from scoring.tables.models import Table
 
 pytestmark = [
     pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith(("postgres", "pgsql")),
@@ -31,7 +31,7 @@ def test_two_writers_keep_every_hand_numbered_without_gaps():
         try:
             start.wait()
             for _ in range(EACH):
-                Table.objects.get(pk=table.pk).add_hand(lambda pos: tables.quick_entry(
+                Table.objects.get(pk=table.pk).add_hand(lambda pos: game.quick_entry(
                     "shanghai", {}, pos, winner, discarder, discarder is None, fans))
         except Exception as error:  # reported below, in the main thread
             errors.append(error)

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import reverse
 
-from scoring.models import Hand, Table
+from scoring.tables.models import Table, TableHand
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -55,7 +55,7 @@ def test_a_hand_added_from_a_link_without_the_card_is_scored_with_the_tables_car
     assert added.status_code == 302
     # w1 35, jokerless x2 = 70; won on North's discard: North pays 140, the others 70.
     assert [str(x) for x in table.totals()] == ["280", "-70", "-70", "-140"]
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     assert "american-card" not in hand.detail["query"]
     board = client.get(reverse("table-view", args=[table.view_token])).content.decode()
     link = reverse("table-score", args=[table.view_token]) + "?" + hand.detail["query"]

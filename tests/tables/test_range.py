@@ -5,9 +5,9 @@ outside it is refused in words and nothing is saved."""
 import pytest
 from django.urls import reverse
 
-from scoring import tables
 from scoring.engine.errors import HandError
-from scoring.models import Hand, Table
+from scoring.tables import game
+from scoring.tables.models import Table, TableHand
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +22,14 @@ pytestmark = pytest.mark.django_db
     ("american", {}, None),
 ], ids=lambda v: str(v))
 def test_the_highest_total_is_the_variants_limit(variant, rules, highest):
-    assert tables.highest_total(variant, rules) == highest
+    assert game.highest_total(variant, rules) == highest
 
 
 def test_the_engine_side_refuses_a_total_over_the_limit():
     with pytest.raises(HandError, match="outside this table's range"):
-        tables.quick_entry("hongkong", {}, tables.start(4), 1, 0, False, 14)
+        game.quick_entry("hongkong", {}, game.start(4), 1, 0, False, 14)
     with pytest.raises(HandError, match="outside this table's range"):
-        tables.quick_entry("shanghai", {}, tables.start(4), 1, 0, False, -1)
+        game.quick_entry("shanghai", {}, game.start(4), 1, 0, False, -1)
 
 
 def table_of(variant, rules=None):
@@ -47,10 +47,10 @@ def test_quick_entry_over_the_limit_is_refused_in_words(client, variant, rules, 
     response = client.post(reverse("table-win", args=[table.edit_token]),
                            {"winner": 1, "source": 0, "total": over})
     assert response.status_code == 200 and message in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
     ok = client.post(reverse("table-win", args=[table.edit_token]),
                      {"winner": 1, "source": 0, "total": over - 1})
-    assert ok.status_code == 302 and Hand.objects.count() == 1
+    assert ok.status_code == 302 and TableHand.objects.count() == 1
 
 
 def test_a_negative_total_is_refused(client):
@@ -58,7 +58,7 @@ def test_a_negative_total_is_refused(client):
     response = client.post(reverse("table-win", args=[table.edit_token]),
                            {"winner": 1, "source": 0, "total": -3})
     assert "greater than or equal to 0" in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_the_field_tells_the_phone_its_bounds(client):
@@ -71,9 +71,9 @@ def test_editing_a_hand_keeps_the_range(client):
     table = table_of("hongkong")
     client.post(reverse("table-win", args=[table.edit_token]),
                 {"winner": 1, "source": 0, "total": 8})
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     response = client.post(reverse("table-hand", args=[table.edit_token, hand.pk]),
                            {"winner": 1, "source": 0, "total": 20, "version": hand.version,
                             "action": "win"})
     assert "At most 13 faan" in response.content.decode()
-    assert Hand.objects.get().total == 8
+    assert TableHand.objects.get().total == 8

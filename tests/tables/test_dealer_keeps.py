@@ -4,9 +4,9 @@ win passes it. Players A=0, B=1, C=2, D=3 sit down East, South, West, North."""
 
 import pytest
 
-from scoring import tables
-from scoring.models import Table
-from scoring.tables import positions, rotation_of
+from scoring.tables import game
+from scoring.tables.game import positions, rotation_of
+from scoring.tables.models import Table
 
 A, B, C, D = range(4)
 DRAW = None
@@ -50,10 +50,10 @@ def test_the_round_ends_after_four_passed_deals_however_many_hands():
 
 
 def test_only_hong_kong_offers_the_option():
-    assert rotation_of("hongkong").deal == tables.EVERY_HAND
-    assert rotation_of("hongkong", True).deal == tables.KEEP_ON_DEALER_WIN
-    assert rotation_of("american", True).deal == tables.EVERY_HAND
-    assert rotation_of("sichuan", True).deal == tables.FIRST_WINNER
+    assert rotation_of("hongkong").deal == game.EVERY_HAND
+    assert rotation_of("hongkong", True).deal == game.KEEP_ON_DEALER_WIN
+    assert rotation_of("american", True).deal == game.EVERY_HAND
+    assert rotation_of("sichuan", True).deal == game.FIRST_WINNER
     assert rotation_of("hongkong", True).game_rounds == 4
 
 
@@ -90,11 +90,11 @@ def test_the_option_is_offered_for_hong_kong_only(client):
 def test_editing_an_early_hand_moves_the_deal_by_the_option():
     table = Table.objects.create(variant="hongkong", players=["Ann", "Bob", "Cy", "Di"],
                                  dealer_keeps_deal_on_win=True)
-    first = table.add_hand(lambda pos: tables.quick_entry("hongkong", {}, pos, B, A, False, 3))
-    table.add_hand(tables.drawn)
+    first = table.add_hand(lambda pos: game.quick_entry("hongkong", {}, pos, B, A, False, 3))
+    table.add_hand(game.drawn)
     assert table.position().dealer == C  # B won on A's deal: B deals; the draw passes to C
     table.replace_hand(first.pk, first.version,
-                       lambda pos: tables.quick_entry("hongkong", {}, pos, A, B, False, 3))
+                       lambda pos: game.quick_entry("hongkong", {}, pos, A, B, False, 3))
     table.refresh_from_db()
     hands = list(table.hands.order_by("number"))
     assert [h.position_before().dealer for h in hands] == [A, A]  # A won on A's deal: keeps

@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scoring import tables
-from scoring.models import Hand, Table
+from scoring.tables import game
+from scoring.tables.models import Table, TableHand
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -19,7 +19,7 @@ def table():
     table = Table.objects.create(name="Friday", variant="shanghai", rules={},
                                  players=["Ann", "Bob", "Cy", "Di"])
     for _ in range(3):
-        table.add_hand(tables.drawn)
+        table.add_hand(game.drawn)
     return table
 
 
@@ -69,7 +69,7 @@ def test_under_htmx_the_question_is_inline_and_no_puts_the_buttons_back(client, 
     assert 'hx-target="#record"' in text  # Yes answers as the undo always did
     back = client.get(delete_url(table, 3) + "?cancel=1", **HTMX).content.decode()
     assert back.startswith('<div class="row-actions">') and "Undo hand 3" in back
-    assert Hand.objects.filter(table=table).count() == 3
+    assert TableHand.objects.filter(table=table).count() == 3
 
 
 def test_no_without_javascript_goes_back_to_the_table(client, table):

@@ -83,5 +83,5 @@ def test_eight_writers_on_sqlite_lose_nothing_and_fail_nothing(server):
     assert failures == []
     assert len(acknowledged) == WRITERS * EACH
     with sqlite3.connect(database) as db:
-        numbers = [n for (n,) in db.execute("SELECT number FROM scoring_hand ORDER BY number")]
+        numbers = [n for (n,) in db.execute("SELECT number FROM scoring_tablehand ORDER BY number")]
     assert numbers == list(range(1, WRITERS * EACH + 1))

@@ -6,8 +6,8 @@ import re
 import pytest
 import segno
 
-from scoring.models import Table
-from scoring.templatetags.table_tags import qr_svg
+from scoring.tables.models import Table
+from scoring.tables.templatetags import qr_svg
 
 pytestmark = pytest.mark.django_db
 

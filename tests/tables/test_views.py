@@ -4,7 +4,7 @@ from the scorer, drawn, a Sichuan deal), edit and undo, stale pages, tokens, set
 import pytest
 from django.urls import reverse
 
-from scoring.models import Hand, Table
+from scoring.tables.models import Table, TableHand
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -62,7 +62,7 @@ def test_edit_page_shows_round_hand_dealer_and_sets_the_scorer_cookie(client, ta
 
 def test_quick_entry_adds_a_hand_and_the_totals(client, table):
     assert win(client, table, 1, 0, 10).status_code == 302
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     assert (hand.number, hand.winner, hand.discarder, hand.total) == (1, 1, 0, 10)
     # Shanghai payment 1: Ann pays Bob 10.
     assert [str(x) for x in table.totals()] == ["-10", "10", "0", "0"]
@@ -83,7 +83,7 @@ def test_quick_entry_error_is_a_200_and_nothing_is_saved(client, table):
     response = win(client, table, 1, 1, 10, **HTMX)
     assert response.status_code == 200
     assert "cannot have discarded" in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_drawn_hand_pays_nothing_and_passes_the_shanghai_deal(client, table):
@@ -101,7 +101,7 @@ def test_add_from_the_scorer_scores_for_the_winners_seat(client, table):
     response = client.post(url("table-from-scorer", table),
                            {"q": query, "winner": 1, "source": "self"})
     assert response.status_code == 302
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     # 1A eyes + 2F one way + 2H the round wind's pung = 5 fans; self-drawn, three pay 5.
     assert hand.total == 5 and hand.detail["source"] == "scorer"
     assert [str(x) for x in table.totals()] == ["-5", "15", "-5", "-5"]
@@ -113,7 +113,7 @@ def test_add_from_the_scorer_refuses_another_variant(client, table):
     response = client.post(url("table-from-scorer", table),
                            {"q": query, "winner": 1, "source": "self"})
     assert response.status_code == 200 and "the table plays" in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_scorer_result_offers_add_to_table_once_a_table_is_open(client, table):
@@ -127,18 +127,18 @@ def test_scorer_result_offers_add_to_table_once_a_table_is_open(client, table):
 
 def test_edit_a_hand_recomputes_the_totals(client, table):
     win(client, table, 1, 0, 10)
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     response = client.post(url("table-hand", table, hand.pk),
                            {"winner": 2, "source": "self", "total": 6, "version": hand.version,
                             "action": "win"})
     assert response.status_code == 302
     assert [str(x) for x in table.totals()] == ["-6", "-6", "18", "-6"]
-    assert Hand.objects.get().version == 2
+    assert TableHand.objects.get().version == 2
 
 
 def test_an_edit_from_a_stale_page_is_refused_with_a_message(client, table):
     win(client, table, 1, 0, 10)
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     stale = hand.version
     client.post(url("table-hand", table, hand.pk),
                 {"winner": 2, "source": "self", "total": 6, "version": stale, "action": "win"})
@@ -146,20 +146,20 @@ def test_an_edit_from_a_stale_page_is_refused_with_a_message(client, table):
                            {"winner": 3, "source": "0", "total": 50, "version": stale,
                             "action": "win"}, follow=True)
     assert "changed this hand on another phone" in response.content.decode()
-    assert Hand.objects.get().winner == 2  # the first change stands
+    assert TableHand.objects.get().winner == 2  # the first change stands
     refused = client.post(url("table-hand-delete", table, hand.pk),
                           {"version": stale, "confirm": 1}, **HTMX)
     assert "changed this hand on another phone" in refused.content.decode()
-    assert Hand.objects.count() == 1
+    assert TableHand.objects.count() == 1
 
 
 def test_undo_and_delete_keep_the_numbers_without_gaps(client, table):
     for total in (10, 20, 30):
         win(client, table, 1, 0, total)
-    second = Hand.objects.get(number=2)
+    second = TableHand.objects.get(number=2)
     client.post(url("table-hand-delete", table, second.pk),
                 {"version": second.version, "confirm": 1})
-    assert list(Hand.objects.values_list("number", "total")) == [(1, 10), (2, 30)]
+    assert list(TableHand.objects.values_list("number", "total")) == [(1, 10), (2, 30)]
     assert [str(x) for x in table.totals()] == ["-40", "40", "0", "0"]
 
 
@@ -168,14 +168,14 @@ def test_the_view_link_shows_the_game_but_cannot_edit(client, table):
     page = client.get(url("table-view", table)).content.decode()
     assert 'data-total="10"' in page
     assert "Quick entry" not in page and table.edit_token not in page and "Undo" not in page
-    hand = Hand.objects.get()
+    hand = TableHand.objects.get()
     for name, args in (("table-win", ()), ("table-draw", ()), ("table-hand-delete", (hand.pk,)),
                        ("table-hand", (hand.pk,)), ("table-from-scorer", ()),
                        ("table-deal", ())):
         assert client.post(reverse(name, args=[table.view_token, *args]),
                            {"winner": 1, "source": "self", "total": 8,
                             "version": hand.version}).status_code == 404
-    assert Hand.objects.count() == 1
+    assert TableHand.objects.count() == 1
 
 
 def test_a_guessed_token_finds_nothing_never_another_table(client, table):
@@ -229,7 +229,7 @@ def test_a_deal_at_a_table_whose_variant_pays_only_for_the_win_is_refused(client
     response = client.post(url("table-deal", table), data)
     assert response.status_code == 200 and "settles each hand on its own" in (
         response.content.decode())
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()
 
 
 def test_a_sichuan_deal_with_an_impossible_event_names_it(client):
@@ -239,4 +239,4 @@ def test_a_sichuan_deal_with_an_impossible_event_names_it(client):
             "ev-1-type": "win", "ev-1-seat": 2, "ev-1-fans": 1}
     response = client.post(url("table-deal", table), data)
     assert response.status_code == 200 and "(event 2)" in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not TableHand.objects.exists()

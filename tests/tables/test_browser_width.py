@@ -6,8 +6,8 @@ list of tables. Screenshots: /tmp/shots/tables-width-*.png."""
 import pytest
 from django.urls import reverse
 
-from scoring import tables
-from scoring.models import Table
+from scoring.tables import game
+from scoring.tables.models import Table
 from tests.browser import MARKS, PHONE_WIDTH, shot
 
 pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
@@ -18,7 +18,7 @@ def pages():
     shanghai = Table.objects.create(name="Friday night at the club", variant="shanghai",
                                     rules={}, players=["Annabelle", "Bartholomew", "Cyril",
                                                        "Dionysia"])
-    shanghai.add_hand(lambda pos: tables.quick_entry("shanghai", {}, pos, 1, 0, False, 12))
+    shanghai.add_hand(lambda pos: game.quick_entry("shanghai", {}, pos, 1, 0, False, 12))
     sichuan = Table.objects.create(name="Bloody", variant="sichuan", rules={},
                                    players=["Annabelle", "Bartholomew", "Cyril", "Dionysia"])
     hand = shanghai.hands.get()

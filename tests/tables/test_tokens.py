@@ -14,10 +14,10 @@ import pytest
 from django.urls import reverse
 
 from bench.serving import GUNICORN, gunicorn, server_env
-from scoring import tables
-from scoring.models import Table
+from scoring.tables import game
+from scoring.tables.models import Table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -25,7 +25,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def table(db):
     table = Table.objects.create(name="Friday Night!", variant="shanghai",
                                  players=["Ann", "Bob", "Cy", "Di"])
-    table.add_hand(tables.drawn)
+    table.add_hand(game.drawn)
     return table
 
 
@@ -40,7 +40,7 @@ def view_pages(table):
 
 
 def test_every_token_page_says_no_store(client, table):
-    """The look-only page too: its poll names the version it shows (test_tables_polling)."""
+    """The look-only page too: its poll names the version it shows (tables/test_polling.py)."""
     for page in view_pages(table):
         response = client.get(page)
         assert response.status_code == 200, page

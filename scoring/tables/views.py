@@ -3,7 +3,7 @@
 Two links per table, both unguessable: /tables/<view_token>/ shows the game; /tables/e/<edit_token>/
 shows it with the forms that change it. A token is looked up only among the tokens of its own
 kind, so a view token never edits and a guessed token is a 404; one that is not shaped like a
-token is a 404 before any query (table_urls). Token pages are never stored by a cache.
+token is a 404 before any query (tables/urls.py). Token pages are never stored by a cache.
 
 Every form posts to a real URL and redirects back (works without JavaScript). Under htmx, a save
 answers with what changed only: the record forms (the swap's target), and out of band the totals,
@@ -37,15 +37,14 @@ from django.views.decorators.http import (
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.core import is_ratelimited
 
-from scoring import tables
 from scoring import views as scorer_views
 from scoring.engine.context import FLAGS
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
 from scoring.forms import ScoreForm, query_pairs, rule_text
-from scoring.models import Full, Once, Replayed, Stale, Submission, Table
-from scoring.table_forms import (
+from scoring.tables import game
+from scoring.tables.forms import (
     SELF_DRAWN,
     DiscardWinsForm,
     FalseWinForm,
@@ -54,6 +53,7 @@ from scoring.table_forms import (
     WinForm,
     deal_formset,
 )
+from scoring.tables.models import Full, Once, Replayed, Stale, Submission, Table
 
 TABLE_COOKIE = "mahjong_table"  # the last table written to: the scorer's "add to table"
 TABLES_COOKIE = "mahjong_tables"  # the tables opened on this phone (signed), most recent first
@@ -189,7 +189,7 @@ def _unit(table) -> str:
 
 
 def _highest(table) -> int | None:
-    return tables.highest_total(table.variant, table.rules)
+    return game.highest_total(table.variant, table.rules)
 
 
 def _rules(table) -> dict:
@@ -223,8 +223,8 @@ def _now(table, edit, latest, **extra) -> dict:
         "table": table, "edit": edit, "position": position, "standings": standings,
         "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
         "dreamer": None if position.dreamer is None else names[position.dreamer],
-        "game_over": tables.game_over(table.variant, position),
-        "rotation": tables.rotation_of(table.variant, table.dealer_keeps_deal_on_win),
+        "game_over": game.game_over(table.variant, position),
+        "rotation": game.rotation_of(table.variant, table.dealer_keeps_deal_on_win),
         "last": latest,
         "scorer": scorer_link(table, position), "once": ONCE,
         "here": reverse("table-edit", args=[table.edit_token]) if edit
@@ -232,7 +232,7 @@ def _now(table, edit, latest, **extra) -> dict:
     }
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
-    if edit and table.variant in tables.FALSE_WINS and "false_win_form" not in extra:
+    if edit and table.variant in game.FALSE_WINS and "false_win_form" not in extra:
         extra["false_win_form"] = FalseWinForm(names=names, position=position)
     context.update(extra)
     return context
@@ -251,12 +251,12 @@ def _quick(table, form):
     if isinstance(form, DiscardWinsForm):
         if form.self_drawn:
             (winner, total), = form.wins
-            return lambda pos: tables.quick_entry(table.variant, table.rules, pos, winner, None,
+            return lambda pos: game.quick_entry(table.variant, table.rules, pos, winner, None,
                                                   True, total)
-        return lambda pos: tables.quick_discard(table.variant, table.rules, pos, form.wins,
+        return lambda pos: game.quick_discard(table.variant, table.rules, pos, form.wins,
                                                 form.discarder, table.players)
     winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
-    return lambda pos: tables.quick_entry(table.variant, table.rules, pos, winner,
+    return lambda pos: game.quick_entry(table.variant, table.rules, pos, winner,
                                           form.discarder, form.self_drawn, total)
 
 
@@ -483,12 +483,12 @@ def _save(request, table, record, form, slot: str):
 def add_false_win(request, token):
     """American: a declared win that was not one, a hand of its own with no winner."""
     table = _table(token, edit=True)
-    if table.variant not in tables.FALSE_WINS:
+    if table.variant not in game.FALSE_WINS:
         raise Http404("This table's variant has no false win.")
     form = FalseWinForm(request.POST, names=table.players, position=table.position())
     if form.is_valid():
         declarer = form.cleaned_data["declarer"]
-        return _save(request, table, lambda pos: tables.false_win(
+        return _save(request, table, lambda pos: game.false_win(
             table.variant, table.rules, pos, declarer, form.discarder, form.self_drawn),
             form, "false_win_form")
     return _record(request, table, false_win_form=form)
@@ -501,7 +501,7 @@ def add_false_win(request, token):
 def add_draw(request, token):
     table = _table(token, edit=True)
     try:
-        table.add_hand(tables.drawn, request.once)
+        table.add_hand(game.drawn, request.once)
     except Full as error:
         return _record(request, table, problem=error.message)
     return _done(request, table, "saved")
@@ -573,7 +573,7 @@ def _flags(engine_request) -> dict:
 
 
 def _scored(table, position, form, engine_request, query):
-    recorded = tables.scored(table.variant, table.rules, position, form.cleaned_data["winner"],
+    recorded = game.scored(table.variant, table.rules, position, form.cleaned_data["winner"],
                              form.discarder, form.self_drawn, engine_request["hand"],
                              _flags(engine_request), query)
     context = recorded.detail.pop("context", None)
@@ -601,7 +601,7 @@ def add_deal(request, token):
             end = wall.event(pos)
             if not found and not end:
                 raise HandError("bad_request", "Enter at least one event.")
-            return tables.settled_deal(table.variant, table.rules, pos,
+            return game.settled_deal(table.variant, table.rules, pos,
                                        found + ([end] if end else []))
         try:
             table.add_hand(record, request.once)
@@ -632,7 +632,7 @@ def edit_hand(request, token, hand_id):
         version = _int(request.POST.get("version"))
         try:
             if request.POST.get("action") == "draw":
-                table.replace_hand(hand.pk, version, tables.drawn, request.once)
+                table.replace_hand(hand.pk, version, game.drawn, request.once)
                 return _done(request, table, "saved", whole=True)
             if form.is_valid():
                 table.replace_hand(hand.pk, version, _quick(table, form), request.once)
@@ -707,7 +707,7 @@ def _int(value) -> int:
 def settle(request, token):
     table = _table(token)
     totals = table.totals()
-    transfers = tables.settle_up(totals)
+    transfers = game.settle_up(totals)
     names = table.players
     return render(request, "tables/settle.html", {
         "table": table, "net": list(zip(names, totals, strict=True)), "unit": _unit(table),
@@ -734,7 +734,7 @@ def _back(request, table) -> str:
 def export_csv(request, token):
     table = _table(token)
     rows = table.rows()
-    text = tables.csv_text(table.players, rows, tables.settle_up(table.totals()))
+    text = game.csv_text(table.players, rows, game.settle_up(table.totals()))
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     # Named after the table, never its number (which would tell how many tables there are).
     name = slugify(table.name)[:60] or "table"

@@ -4,7 +4,7 @@
 import pytest
 from django.urls import reverse
 
-from scoring.models import Table
+from scoring.tables.models import Table
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ Each case plays a whole game out hand by hand and checks the position before cho
 
 import pytest
 
-from scoring.tables import advance, game_over, positions, start
+from scoring.tables.game import advance, game_over, positions, start
 
 A, B, C, D, X = range(5)
 DRAW = None

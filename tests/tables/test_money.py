@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import tables
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
-from scoring.tables import Transfer, net_of, quick_entry, settle_up, start
+from scoring.tables import game
+from scoring.tables.game import Transfer, net_of, quick_entry, settle_up, start
 
 A, B, C, D = range(4)
 
@@ -64,7 +64,7 @@ def test_a_hand_from_the_scorer_is_scored_for_the_winners_seat():
     # 234m 567p 22s [EEE] [789p] +2s for South (B) on the first hand, self-drawn: the East pung is
     # the round wind only (2H, 2 fans), eyes of 2s (1A, 1), one way to win (2F, 2): 5 fans, the
     # minimum. Self-drawn: each of the three others pays 5.
-    recorded = tables.scored("shanghai", {}, start(4), B, None, True,
+    recorded = game.scored("shanghai", {}, start(4), B, None, True,
                              "234m 567p 22s [EEE] [789p] +2s", {})
     assert recorded.total == 5
     assert nets(recorded) == [-5, 15, -5, -5]
@@ -87,14 +87,14 @@ def test_a_sichuan_deal_is_settled_as_its_events():
     # A concealed kong by E (2 from each other: +6), then S wins 1 fan (2 points) on W's discard.
     events = [{"type": "kong", "seat": "E", "kind": "concealed"},
               {"type": "win", "seat": "S", "self_drawn": False, "discarder": "W", "fans": 1}]
-    recorded = tables.settled_deal("sichuan", {}, start(4), events)
+    recorded = game.settled_deal("sichuan", {}, start(4), events)
     assert recorded.kind == "deal" and recorded.winner == B
     assert nets(recorded) == [6, 0, -4, -2]
 
 
 def test_running_totals_after_each_hand():
     hands = [[Transfer(A, B, Decimal(10))], [], [Transfer(C, A, Decimal("2.5"))]]
-    assert tables.running_totals(hands, 4) == [[-10, 10, 0, 0], [-10, 10, 0, 0],
+    assert game.running_totals(hands, 4) == [[-10, 10, 0, 0], [-10, 10, 0, 0],
                                                [Decimal("-7.5"), 10, Decimal("-2.5"), 0]]
 
 
@@ -137,7 +137,7 @@ def test_csv_lists_every_hand_and_the_settlement():
     rows = [{"number": 1, "round_wind": "E", "dealer": "Ann", "kind": "win", "winner": "Bob",
              "discarder": "Ann", "self_drawn": False, "total": 10,
              "net": [Decimal(-10), Decimal(10)], "totals": [Decimal(-10), Decimal(10)]}]
-    text = tables.csv_text(["Ann", "Bob"], rows, [Transfer(0, 1, Decimal(10))])
+    text = game.csv_text(["Ann", "Bob"], rows, [Transfer(0, 1, Decimal(10))])
     lines = text.splitlines()
     assert lines[0].startswith("hand,round,dealer,kind,winner,discarder,self_drawn,total,"
                                "declarer,")

@@ -9,8 +9,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scoring import tables
-from scoring.models import Table
+from scoring.tables import game
+from scoring.tables.models import Table
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -34,7 +34,7 @@ def win(client, table, winner, source, total, **extra):
 
 def draws(table, count):
     for _ in range(count):
-        table.add_hand(tables.drawn)
+        table.add_hand(game.drawn)
 
 
 def rows_in(text):
