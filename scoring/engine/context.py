@@ -33,17 +33,13 @@ class WinContext:
     void_suit: str | None = None
     opponents: tuple[str, ...] = ("S", "W", "N")
     exchanger: str | None = None
-    # Facts of the fields, read by every reading: the winds' tiles, and the FLAGS that are set
-    # (usually none).
+    # The winds' tiles, read by every reading.
     seat_wind_tile: int = field(init=False, repr=False, compare=False)
     round_wind_tile: int = field(init=False, repr=False, compare=False)
-    true_flags: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "seat_wind_tile", wind_tile(self.seat_wind))
         object.__setattr__(self, "round_wind_tile", wind_tile(self.round_wind))
-        object.__setattr__(self, "true_flags",
-                           tuple(flag for flag in FLAGS if getattr(self, flag)))
 
     def summary(self) -> dict:
         """What a result repeats of how the hand was won (contract §3)."""

@@ -16,7 +16,6 @@ from .hand import (
     CHOW,
     HONOR_BIT,
     KONG,
-    NUMBER_BITS,
     PAIR,
     SUITS_OF,
     TERMINAL_BITS,
@@ -27,48 +26,10 @@ from .names_zh import simplified
 
 STANDARD = "standard"
 
-# Facts of a reading's shape a pattern may declare it `needs` (see Pattern.needs): cheap facts
-# computed once per reading, so the table skips predicates that cannot hold for the reading.
-CONTEXT_FACTS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong",
-                 "winning_tile_last", "ready_announced", "heavenly", "earthly")
-# Facts of the hand: one_suit and three_suits count the suits of the suited tiles; terminal is a
-# 1 or a 9 anywhere; three_numbers: at most three numbers, all honors together counting as one;
-# four_melds: four revealed sets or kongs.
-HAND_FACTS = ("honor", "no_honor", "terminal", "one_suit", "three_suits", "three_numbers",
-              "four_melds")
-FACTS = ("chow", "two_chows", "three_chows", "four_chows",
-         "triplet", "two_triplets", "three_triplets", "four_triplets",
-         "two_kongs", "honor_triplet", "single_wait") + HAND_FACTS + CONTEXT_FACTS
-FACT_BIT = {name: 1 << i for i, name in enumerate(FACTS)}
-# Times the bit of 'chow' ('triplet'): the bits of one, two, three and four of them.
-_AT_LEAST = (0, 1, 3, 7, 15)
-_CHOW_BIT, _TRIPLET_BIT = FACT_BIT["chow"], FACT_BIT["triplet"]
-_TWO_KONGS_BIT, _HONOR_TRIPLET_BIT = FACT_BIT["two_kongs"], FACT_BIT["honor_triplet"]
-_SINGLE_WAIT_BIT = FACT_BIT["single_wait"]
 _NO_RULES: Mapping = MappingProxyType({})
-
-
-_HONOR_FACT, _NO_HONOR_FACT = FACT_BIT["honor"], FACT_BIT["no_honor"]
-_TERMINAL_FACT, _FOUR_MELDS_FACT = FACT_BIT["terminal"], FACT_BIT["four_melds"]
-_THREE_NUMBERS_FACT = FACT_BIT["three_numbers"]
-_SUITS_FACT = {1: FACT_BIT["one_suit"], 3: FACT_BIT["three_suits"]}
 # Per tile kind, the bit of its suit (1 m, 2 p, 4 s; 0 for honors), as SUITS_OF reads them.
 _SUIT_BIT = tuple(1 << (tile // 9) if tile < tiles.HONOR_BASE else 0
                   for tile in range(tiles.KINDS))
-
-
-def hand_facts(mask: int, suits: int, melds: int) -> int:
-    """The HAND_FACTS that hold for a hand of tile mask `mask`, with tiles of `suits` suits and
-    `melds` revealed sets, as FACT bits."""
-    honor = mask & HONOR_BIT
-    facts = _HONOR_FACT if honor else _NO_HONOR_FACT
-    if mask & TERMINAL_BITS:
-        facts |= _TERMINAL_FACT
-    if (mask & NUMBER_BITS).bit_count() + (honor != 0) <= 3:
-        facts |= _THREE_NUMBERS_FACT
-    if melds == 4:
-        facts |= _FOUR_MELDS_FACT
-    return facts | _SUITS_FACT.get(suits, 0)
 
 
 def _fact():
@@ -103,19 +64,18 @@ class Reading:
     group_masks: tuple[int, ...] = _fact()
     has_honor: bool = _fact()
     has_terminal: bool = _fact()
-    shape: int = _fact()  # the FACTS that hold, as bits
     # ... and of its hand (bonus tiles excluded), read as often:
     mask: int = _fact()  # the hand's tile mask (see hand.py)
     suits: frozenset[str] = _fact()
     winning: int = _fact()
 
     def __post_init__(self):
-        hand, ctx, form, groups = self.hand, self.ctx, self.form, self.groups
+        hand, form, groups = self.hand, self.form, self.groups
         chows, triplets, masks = [], [], []
         chow_firsts: dict[int, int] = {}
         triplet_tiles = set()
         eyes = None
-        kongs = concealed = honor_triplets = 0
+        kongs = concealed = 0
         if form == STANDARD:
             # The groups hold every tile of the hand: its mask and suits are theirs, without
             # the hand's counts.
@@ -137,24 +97,16 @@ class Reading:
                         kongs += 1
                     if not (group.exposed or group.by_discard):
                         concealed += 1
-                    if first >= tiles.HONOR_BASE:
-                        honor_triplets += 1
             suits = SUITS_OF[suit_bits]
         else:
             masks = [group.mask for group in groups]
             mask, suits = hand.mask, hand.suits
-        shape = (_AT_LEAST[len(chows)] * _CHOW_BIT | _AT_LEAST[len(triplets)] * _TRIPLET_BIT
-                 | (kongs >= 2) * _TWO_KONGS_BIT | (honor_triplets > 0) * _HONOR_TRIPLET_BIT
-                 | (len(self.waits) == 1) * _SINGLE_WAIT_BIT
-                 | hand_facts(mask, len(suits), len(hand.melds)))
-        for flag in ctx.true_flags:  # usually none
-            shape |= FACT_BIT.get(flag, 0)
         facts = {"eyes": eyes, "eyes_tile": None if eyes is None else eyes.tiles[0],
                  "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
                  "concealed_triplets": concealed, "chow_firsts": chow_firsts,
                  "triplet_tiles": frozenset(triplet_tiles), "group_masks": tuple(masks),
                  "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
-                 "shape": shape, "mask": mask, "suits": suits, "winning": hand.winning}
+                 "mask": mask, "suits": suits, "winning": hand.winning}
         for name, value in facts.items():
             object.__setattr__(self, name, value)
 
@@ -200,8 +152,6 @@ class Pattern:
     `excludes` holds ids, or 'id:facet' to remove only one facet of a pattern that counts per
     facet. `forms` lists the winning forms the pattern looks at ('standard', 'seven_pairs',
     'thirteen_orphans'): patterns about sets and eyes only look at the standard form.
-    `needs` names FACTS without which the predicate cannot hold (a speed hint only: the table
-    skips it for readings lacking one; a test checks that skipping never changes an evaluation).
     """
 
     id: str
@@ -214,27 +164,18 @@ class Pattern:
     excludes: tuple[str, ...] = ()
     forms: frozenset[str] = frozenset({STANDARD})
     per: str = ""  # what it counts once per ('set', 'tile', 'suit'), for the pattern library
-    needs: frozenset[str] = frozenset()
     french: str = ""  # the name in French (for the French page; "" when not translated)
     french_definition: str = ""
     # The Chinese name in each script; by default `chinese` itself (Traditional) and its
     # Simplified form from names_zh (so no variant module names a pattern twice).
     zh_hans: str = ""
     zh_hant: str = ""
-    need_bits: int = field(init=False, repr=False, compare=False)  # `needs` as FACT bits
 
     def __post_init__(self):
         if self.chinese and not self.zh_hant:
             object.__setattr__(self, "zh_hant", self.chinese)
         if self.chinese and not self.zh_hans:
             object.__setattr__(self, "zh_hans", simplified(self.chinese))
-        unknown = set(self.needs) - set(FACTS)
-        if unknown:
-            raise ValueError(f"{self.id} needs unknown facts: {sorted(unknown)}")
-        bits = 0
-        for name in self.needs:
-            bits |= FACT_BIT[name]
-        object.__setattr__(self, "need_bits", bits)
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "english": self.english,
@@ -323,7 +264,6 @@ class PatternTable:
         self.removes_facets = {i: tuple(sorted((t for t in c if t[1]), key=str))
                                for i, c in self.closure.items()}
         self.rank = {p.id: (-p.value, p.id) for p in self.patterns}
-        self._gated: dict[tuple[str, int], tuple[Pattern, ...]] = {}  # cache: (form, shape)
         self._counted: dict[tuple[str, int], Counted] = {}  # cache: (id, count), values alike
 
     def counted(self, pattern: Pattern, count: int) -> Counted:
@@ -332,15 +272,6 @@ class PatternTable:
         found = self._counted.get(key)
         if found is None:
             found = self._counted[key] = Counted(pattern, count)
-        return found
-
-    def candidates(self, form: str, shape: int) -> tuple[Pattern, ...]:
-        """The patterns of `form` whose needed facts all hold in `shape` (cached per shape)."""
-        key = (form, shape)
-        found = self._gated.get(key)
-        if found is None:
-            found = self._gated[key] = tuple(p for p in self.for_form.get(form, ())
-                                             if p.need_bits & shape == p.need_bits)
         return found
 
     def _close(self, pattern_id: str, path: tuple[str, ...]) -> frozenset[tuple[str, str | None]]:
@@ -357,13 +288,10 @@ class PatternTable:
     def __iter__(self):
         return iter(self.patterns)
 
-    def evaluate(self, reading: Reading, gated: bool = True) -> Evaluation:
-        """Every pattern that holds, then the exclusions of the holding ones, in no order.
-
-        `gated`: skip the patterns whose `needs` the reading lacks (the same result, faster)."""
+    def evaluate(self, reading: Reading) -> Evaluation:
+        """Every pattern that holds, then the exclusions of the holding ones, in no order."""
         held: list[tuple[Pattern, Count]] = []  # in table order, dicts without zero facets
-        patterns = (self.candidates(reading.form, reading.shape) if gated
-                    else self.for_form.get(reading.form, ()))
+        patterns = self.for_form.get(reading.form, ())
         excluding = False  # whether a holding pattern excludes anything
         for p in patterns:
             count = p.holds(reading)
