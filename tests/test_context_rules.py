@@ -67,6 +67,25 @@ RULE_ROWS = [
     (("exchanger", "self_drawn"), {"exchanger": "S", "self_drawn": True}, PLAIN),
     (("exchanger", "joker_exchange"), {"exchanger": "S", "joker_exchange": True},
      HandFacts(jokers=1)),
+    # Riichi
+    (("riichi",), {"riichi": True, "riichi_sticks": 1}, CLAIMED),
+    (("double_riichi",), {"double_riichi": True, "riichi_sticks": 1}, CLAIMED),
+    (("ippatsu", "riichi", "double_riichi"), {"ippatsu": True}, PLAIN),
+    (("ura_dora_indicators", "riichi", "double_riichi"), {"ura_dora_indicators": ["3m"]}, PLAIN),
+    (("riichi_sticks", "riichi", "double_riichi"), {"riichi": True}, PLAIN),
+    (("heavenly", "riichi", "double_riichi"), {"heavenly": True, "self_drawn": True,
+                                               "riichi": True, "riichi_sticks": 1}, PLAIN),
+    (("heavenly", "chiihou"), {"heavenly": True, "chiihou": True, "self_drawn": True}, PLAIN),
+    (("chiihou", "riichi", "double_riichi"), {"chiihou": True, "self_drawn": True,
+                                              "seat_wind": "S", "double_riichi": True,
+                                              "riichi_sticks": 1}, PLAIN),
+    (("chiihou", "dealer"), {"chiihou": True, "self_drawn": True}, PLAIN),
+    (("chiihou", "self_drawn"), {"chiihou": True, "seat_wind": "S"}, PLAIN),
+    (("chiihou", "last_tile"), {"chiihou": True, "self_drawn": True, "seat_wind": "S",
+                                "last_tile": True}, PLAIN),
+    (("chiihou", "kong_replacement"), {"chiihou": True, "self_drawn": True, "seat_wind": "S",
+                                       "kong_replacement": True}, ONE_KONG),
+    (("chiihou",), {"chiihou": True, "self_drawn": True, "seat_wind": "S"}, CLAIMED),
 ]
 
 
@@ -303,6 +322,8 @@ def legal_hand(variant: str, rng: random.Random, data) -> tuple[str, dict]:
         suits = rng.choice(["mp", "ms", "ps", "m", "p", "s"])
         return random_winning_hand(rng, suits=suits, honors=False, exposed_chows=False,
                                    kongs=0.3), {}
+    if variant == "riichi":  # a set without red fives holds four plain 5s
+        return random_winning_hand(rng, kongs=0.3), {"aka_dora": 0}
     return random_winning_hand(rng, kongs=0.3), {}
 
 

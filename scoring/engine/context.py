@@ -6,11 +6,15 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from .errors import HandError
-from .tiles import WINDS, wind_tile
+from .tiles import PLAYING_KINDS, WINDS, wind_tile
 
 FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
          "after_kong_discard", "robbing_kong", "heavenly", "earthly", "ready_announced",
-         "winning_tile_last", "joker_exchange")
+         "winning_tile_last", "joker_exchange", "riichi", "double_riichi", "ippatsu", "chiihou")
+# Riichi's counts and tiles in the context: how many of each (honba, riichi sticks), the most
+# accepted, and the most dora indicators (one, and one more per kong of the table).
+COUNTS, MAX_COUNT = ("honba", "riichi_sticks"), 100
+INDICATORS, MAX_INDICATORS = ("dora_indicators", "ura_dora_indicators"), 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +37,14 @@ class WinContext:
     void_suit: str | None = None
     opponents: tuple[str, ...] = ("S", "W", "N")
     exchanger: str | None = None
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    chiihou: bool = False
+    dora_indicators: tuple[int, ...] = ()
+    ura_dora_indicators: tuple[int, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
     # The winds' tiles, read by every reading.
     seat_wind_tile: int = field(init=False, repr=False, compare=False)
     round_wind_tile: int = field(init=False, repr=False, compare=False)
@@ -147,7 +159,41 @@ def _parse_context(raw: dict) -> WinContext:
                            if discarder is None else _wind(discarder, "discarder"))
     exchanger = raw.get("exchanger")
     values["exchanger"] = None if exchanger is None else _wind(exchanger, "exchanger")
+    for name in COUNTS:
+        value = raw.get(name, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+            raise HandError("bad_context", f"context.{name} must be a whole number from 0 to "
+                            f"{MAX_COUNT} (got {value!r}).", (f"context.{name}",))
+        values[name] = value
+    for name in INDICATORS:
+        values[name] = _indicators(raw.get(name, ()), name)
     return WinContext(**values)
+
+
+def _indicators(value, name: str) -> tuple[int, ...]:
+    """Dora indicators: a list of tiles ("5m", "0p" a red five, "E"...), or one string of them."""
+    from .notation import parse  # here: only Riichi's contexts have indicators
+
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(t, str) for t in value):
+        raise HandError("bad_context", f"context.{name} must list tiles, like [\"3m\", \"E\"] "
+                        f"(got {value!r}).", (f"context.{name}",))
+    found = []
+    for text in value:
+        try:
+            parsed = parse(text)
+        except HandError:
+            parsed = None
+        kinds = parsed.concealed if parsed and not parsed.groups else ()
+        if not kinds or any(tile >= PLAYING_KINDS for tile in kinds):
+            raise HandError("bad_context", f"context.{name}: {text!r} is not a tile (write "
+                            "3m, 0p, E, 7z...).", (f"context.{name}",))
+        found += kinds
+    if len(found) > MAX_INDICATORS:
+        raise HandError("bad_context", f"context.{name} lists {len(found)} tiles; a table turns "
+                        f"at most {MAX_INDICATORS} (one, and one per kong).", (f"context.{name}",))
+    return tuple(found)
 
 
 def default_discarder(seat: str, opponents: tuple[str, ...], earthly: bool) -> str:
@@ -268,6 +314,50 @@ IMPOSSIBLE = (
     Impossible(("exchanger", "joker_exchange"), lambda c, h: c.exchanger is not None
                and c.joker_exchange, "joker_exchange is the winner's own exchange, exchanger "
                "another player's: mark one of the two"),
+    # Riichi (the fields only it reads).
+    Impossible(("riichi",), lambda c, h: c.riichi and h.claimed_set,
+               "riichi is declared on a concealed hand: no set in [ ] (a concealed "
+                            "kong in ( ) is fine)"),
+    Impossible(("double_riichi",), lambda c, h: c.double_riichi and h.claimed_set,
+               "double riichi is declared on a concealed hand: no set in [ ] (a "
+                            "concealed kong in ( ) is fine)"),
+    Impossible(("ippatsu", "riichi", "double_riichi"), lambda c, h: c.ippatsu
+               and not (c.riichi or c.double_riichi),
+               "ippatsu is a win within one turn of declaring riichi: mark riichi "
+                            "or double riichi"),
+    Impossible(("ura_dora_indicators", "riichi", "double_riichi"), lambda c, h:
+               bool(c.ura_dora_indicators) and not (c.riichi or c.double_riichi),
+               "ura dora are turned only for a hand in riichi: mark riichi, or "
+                            "leave the ura dora indicators out"),
+    Impossible(("riichi_sticks", "riichi", "double_riichi"), lambda c, h: c.riichi_sticks < 1
+               and (c.riichi or c.double_riichi),
+               "the winner's own riichi stick is on the table: riichi_sticks "
+                            "counts it (at least 1)"),
+    Impossible(("heavenly", "riichi", "double_riichi"), lambda c, h: c.heavenly
+               and (c.riichi or c.double_riichi),
+               "tenhou is won on the deal, before any riichi: mark one of the two"),
+    Impossible(("heavenly", "chiihou"), lambda c, h: c.heavenly and c.chiihou,
+               "tenhou is the dealer's, chiihou a non-dealer's: mark one of the "
+                            "two"),
+    Impossible(("chiihou", "riichi", "double_riichi"), lambda c, h: c.chiihou
+               and (c.riichi or c.double_riichi),
+               "chiihou is won on the first draw, before any riichi: mark one of "
+                            "the two"),
+    Impossible(("chiihou", "dealer"), lambda c, h: c.chiihou and c.dealer,
+               "chiihou is a non-dealer's win on their first draw; the dealer's is "
+                            "tenhou (heavenly)"),
+    Impossible(("chiihou", "self_drawn"), lambda c, h: c.chiihou and not c.self_drawn,
+               "chiihou is won on the player's own first draw: mark it "
+                            "self-drawn"),
+    Impossible(("chiihou", "last_tile"), lambda c, h: c.chiihou and c.last_tile,
+               "chiihou is won on the first draw, not on the last tile: mark one "
+                            "of the two"),
+    Impossible(("chiihou", "kong_replacement"), lambda c, h: c.chiihou and c.kong_replacement,
+               "chiihou is won on the first draw, before any kong: mark one of "
+                            "the two"),
+    Impossible(("chiihou",), lambda c, h: c.chiihou and (h.claimed_set or h.kongs > 0),
+               "chiihou is won on the first draw, before any call or kong: no set "
+                            "in [ ] or ( )"),
 )
 
 

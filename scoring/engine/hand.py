@@ -6,7 +6,14 @@ from itertools import compress
 
 from . import tiles
 from .errors import HandError
-from .notation import EXPOSED, ParsedHand, format_tiles, joined_text
+from .notation import (
+    EXPOSED,
+    ParsedHand,
+    check_red_fives,
+    format_hand,
+    format_tiles,
+    joined_text,
+)
 
 CHOW, PUNG, KONG, PAIR, ORPHANS = "chow", "pung", "kong", "pair", "orphans"
 
@@ -135,6 +142,8 @@ class Hand:
     def text(self) -> str:
         """format_hand(self.parsed), each group's text read off its set (where it is kept)."""
         parsed = self.parsed
+        if parsed.winning_red or parsed.has_red:  # Riichi's red fives: the groups as written
+            return format_hand(parsed)
         return joined_text(parsed.concealed, [meld.text() for meld in self.melds], parsed.winning)
 
 
@@ -164,8 +173,11 @@ def standard_copies(tile: int) -> int:
     return 1 if tiles.is_flower(tile) else 4
 
 
-def build_hand(parsed: ParsedHand, kinds: frozenset[int]) -> Hand:
-    """Check a parsed hand against a variant's tile set and the standard 14-tile count."""
+def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: bool = False) -> Hand:
+    """Check a parsed hand against a variant's tile set and the standard 14-tile count;
+    `red_fives`: whether the variant plays red fives."""
+    if parsed.red or parsed.winning_red or parsed.groups:
+        check_red_fives(parsed, red_fives)
     written = _written(parsed)
     for tile in () if kinds.issuperset(written) else written:  # the loop names the first stranger
         if tile not in kinds:

@@ -18,9 +18,9 @@ MAX_HAND_CHARS = 200
 CLOSERS = {"[": "]", "(": ")"}
 
 
-class Group(namedtuple("Group", "bracket tiles")):
+class Group(namedtuple("Group", "bracket tiles red", defaults=((),))):
     """A bracketed group as written: `[...]` exposed (claimed) or `(...)` a concealed kong;
-    `tiles` sorted.
+    `tiles` sorted; `red`: the red fives among them (a red five is a five in `tiles`).
 
     A named tuple: one is made per group of every hand read, and a tuple is made fastest (equal
     and hashed by value all the same). collections.namedtuple, not typing.NamedTuple: importing
@@ -30,17 +30,30 @@ class Group(namedtuple("Group", "bracket tiles")):
     __slots__ = ()
 
     def text(self) -> str:
-        return self.bracket + format_tiles(self.tiles) + CLOSERS[self.bracket]
+        return self.bracket + format_tiles(self.tiles, self.red) + CLOSERS[self.bracket]
 
 
-class ParsedHand(namedtuple("ParsedHand", "concealed groups winning")):
+class ParsedHand(namedtuple("ParsedHand", "concealed groups winning red winning_red",
+                            defaults=((), False))):
     """What the notation says, before any rule looks at it (a named tuple, as Group is).
 
     `concealed`: sorted, the winning tile included, flowers and jokers too; `groups`: in the order
     written; `winning`: None only when no concealed tile could be the winning tile.
+    Red fives (`0m`, `0p`, `0s`, Riichi's aka dora) are fives in `concealed`, `groups` and
+    `winning`, so that every rule reads them as fives; `red` lists those among the concealed
+    tiles (sorted), each group its own, and `winning_red` says the winning tile is one.
     """
 
     __slots__ = ()
+
+    @property
+    def has_red(self) -> bool:
+        return bool(self.red) or any(group.red for group in self.groups)
+
+    @property
+    def all_red(self) -> tuple[int, ...]:
+        """Every red five written, concealed and in groups (sorted)."""
+        return tuple(sorted(self.red + tuple(t for group in self.groups for t in group.red)))
 
 
 def _bad(text: str, position: int, what: str) -> HandError:
@@ -54,6 +67,7 @@ class _Reader:
     def __init__(self, text: str):
         self.text = text
         self.pos = 0
+        self.red: list[bool] = []  # per tile of the last read_tiles: whether written as a red 0
 
     def error(self, what: str, at: int | None = None) -> HandError:
         return _bad(self.text, (self.pos if at is None else at) + 1, what)
@@ -66,6 +80,7 @@ class _Reader:
         """Tiles up to one of the `stop` characters (or the end); digits need a suit letter."""
         text = self.text
         found = []
+        self.red = red = []
         while self.pos < len(text) and text[self.pos] not in stop:
             match = _TILES.match(text, self.pos)
             if match is None:
@@ -74,12 +89,15 @@ class _Reader:
             if digits:
                 base, size = tiles.SUIT_LETTERS[letter]
                 for offset, digit in enumerate(digits):
-                    if not 1 <= int(digit) <= size:
+                    is_red = digit == "0" and letter in tiles.SUITS  # a red five
+                    if not (is_red or 1 <= int(digit) <= size):
                         raise self.error(f"there is no tile {digit}{letter}",
                                          at=self.pos + offset)
-                    found.append(base + int(digit) - 1)
+                    found.append(base + (4 if is_red else int(digit) - 1))
+                    red.append(is_red)
             elif alias:
                 found.append(tiles.ALIASES[alias])
+                red.append(False)
             self.pos = match.end()
         return found
 
@@ -126,8 +144,15 @@ def _read(text: str) -> ParsedHand:
     concealed: list[int] = []
     groups: list[Group] = []
     winning = None
+    red: list[int] = []  # the red fives among the concealed tiles
+    winning_red = last_red = False  # last_red: the last concealed playing tile was a red five
     while True:
-        concealed += reader.read_tiles(stop="[()]+")
+        found = reader.read_tiles(stop="[()]+")
+        concealed += found
+        red += [tile for tile, is_red in zip(found, reader.red, strict=True) if is_red]
+        last_red = next((is_red for tile, is_red in zip(reversed(found), reversed(reader.red),
+                                                         strict=True)
+                         if tile < tiles.PLAYING_KINDS), last_red)
         if reader.pos == len(text):
             break
         char, start = text[reader.pos], reader.pos
@@ -140,7 +165,9 @@ def _read(text: str) -> ParsedHand:
             if not inside:
                 raise reader.error("empty group", at=start)
             reader.pos += 1
-            groups.append(Group(char, tuple(sorted(inside))))
+            groups.append(Group(char, tuple(sorted(inside)),
+                                tuple(sorted(t for t, r in zip(inside, reader.red, strict=True)
+                                             if r))))
         elif char == "+":
             reader.pos += 1
             reader.skip_spaces()
@@ -150,15 +177,24 @@ def _read(text: str) -> ParsedHand:
                                    at=start)
             if reader.pos != len(text):
                 raise reader.error("nothing may follow the winning tile")
-            winning = after[0]
+            winning, winning_red = after[0], reader.red[0]
             if winning not in concealed:
                 raise reader.error(f"the winning tile {tiles.code(winning)} must be one of the "
                                    "concealed tiles (written outside brackets)", at=start)
+            plain = concealed.count(winning) - red.count(winning)  # its copies not red
+            if (red.count(winning) if winning_red else plain) < 1:
+                shown = red_code(winning) if winning_red else tiles.code(winning)
+                raise reader.error(f"the winning tile {shown} must be one of the concealed "
+                                   "tiles (a red five is written 0, as in 0p)", at=start)
         else:
             raise reader.error(f"'{char}' closes a group that was never opened")
     if winning is None:
         candidates = [t for t in concealed if t < tiles.PLAYING_KINDS]
         winning = candidates[-1] if candidates else None
+        winning_red = last_red
+    if red or winning_red:
+        return ParsedHand(tuple(sorted(concealed)), tuple(groups), winning, tuple(sorted(red)),
+                          winning_red)
     return ParsedHand(tuple(sorted(concealed)), tuple(groups), winning)
 
 
@@ -167,15 +203,44 @@ _DIGIT = tuple("J" if t == tiles.JOKER else str(tiles.rank_of(t)) for t in range
 _SUIT = tuple(tiles.suit_of(t) for t in range(tiles.KINDS))
 
 
-def format_tiles(kinds) -> str:
-    """Sorted tiles, each run of one suit written once: (0, 1, 2, 27) -> '123m1z'."""
+def check_red_fives(parsed: ParsedHand, allowed: bool) -> None:
+    """Red fives (`0m`, `0p`, `0s`): only where the variant plays them (`allowed`), and at most
+    one of each suit, as the set holds (`too_many_copies` naming it)."""
+    red = parsed.all_red
+    if not red:
+        return
+    if not allowed:
+        raise HandError("tile_not_in_variant", f"{red_code(red[0])} (red five of "
+                        f"{tiles.SUIT_NAMES[tiles.suit_of(red[0])]}) is not played in this "
+                        f"variant: write it {tiles.code(red[0])}.")
+    for tile in red:
+        if red.count(tile) > 1:
+            raise HandError("too_many_copies", f"{red_code(tile)} (red five of "
+                            f"{tiles.SUIT_NAMES[tiles.suit_of(tile)]}) is written "
+                            f"{red.count(tile)} times, but the set has only 1.")
+
+
+def red_code(tile: int) -> str:
+    """A red five's text: '0m', '0p', '0s'."""
+    return "0" + _SUIT[tile]
+
+
+def format_tiles(kinds, red=()) -> str:
+    """Sorted tiles, each run of one suit written once: (0, 1, 2, 27) -> '123m1z'. `red`: the
+    fives among `kinds` written as red fives, '0' in the place of the first fives of their suit:
+    (3, 4, 4, 5) with red (4,) -> '4056m'."""
     out, run_suit = [], None
+    red = list(red)
     for tile in sorted(kinds):
         suit = _SUIT[tile]
         if suit != run_suit:
             if run_suit is not None and run_suit != "J":
                 out.append(run_suit)
             run_suit = suit
+        if red and tile in red:
+            red.remove(tile)
+            out.append("0")
+            continue
         out.append(_DIGIT[tile])
     if run_suit is not None and run_suit != "J":
         out.append(run_suit)
@@ -184,13 +249,15 @@ def format_tiles(kinds) -> str:
 
 def format_hand(hand: ParsedHand) -> str:
     """The canonical text: concealed tiles, each group as written, then '+' the winning tile."""
-    return joined_text(hand.concealed, [group.text() for group in hand.groups], hand.winning)
+    return joined_text(hand.concealed, [group.text() for group in hand.groups], hand.winning,
+                       hand.red, hand.winning_red)
 
 
-def joined_text(concealed: tuple[int, ...], group_texts: list[str], winning: int | None) -> str:
+def joined_text(concealed: tuple[int, ...], group_texts: list[str], winning: int | None,
+                red: tuple[int, ...] = (), winning_red: bool = False) -> str:
     """format_hand from its parts, for a caller that already holds each group's text."""
-    parts = [format_tiles(concealed)] if concealed else []
+    parts = [format_tiles(concealed, red)] if concealed else []
     parts += group_texts
     if winning is not None:
-        parts.append("+" + tiles.code(winning))
+        parts.append("+" + (red_code(winning) if winning_red else tiles.code(winning)))
     return " ".join(parts)

@@ -6,7 +6,7 @@ from importlib import import_module
 from ..errors import HandError
 
 # Each id, in catalog order; the module of that name defines its VARIANT (`VARIANT.id` is the id).
-MODULES = ("shanghai", "hongkong", "sichuan", "american", "mcr")
+MODULES = ("shanghai", "hongkong", "sichuan", "american", "riichi", "mcr")
 
 
 class Registry(Mapping):

@@ -1,0 +1,371 @@
+"""Riichi against the reference engine, the `mahjong` package (2.1.0): seeded random winning hands
+with random contexts and house options, each scored by both; `compare` says where they differ.
+
+Used by tests/test_riichi_oracle.py (2,000 hands in CI) and bench/oracle_riichi.py (`make oracle`,
+100,000). The hands are drawn to reach every yaku often enough: most are four sets and the eyes
+from the whole set, and a share is drawn from a few tile kinds (one suit, honors, terminals,
+greens, the dragons or winds), or is seven pairs or thirteen orphans. A context is drawn only
+among the wins a table can see (the engine refuses the others, contract §2); the house options
+are drawn too, each mapped to the reference's OptionalRules.
+"""
+
+import random
+
+from mahjong.constants import EAST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.yaku_config import YakuConfig
+from mahjong.meld import Meld
+
+from scoring.engine import score
+from scoring.engine import tiles as T
+
+WINDS = "ESWN"
+RED = {4: 16, 13: 52, 22: 88}  # a red five's kind -> the reference's 136 id for it
+GREENS = [19, 20, 21, 23, 25, 32]
+ORPHANS = list(T.ORPHANS)
+
+# The reference's yaku (by yaku_id) under our ids; seat and round winds are one id each.
+_CONFIG = YakuConfig()
+OUR_ID = {
+    "tsumo": "menzen_tsumo", "riichi": "riichi", "ippatsu": "ippatsu", "chankan": "chankan",
+    "rinshan": "rinshan", "haitei": "haitei", "houtei": "houtei",
+    "daburu_riichi": "double_riichi", "pinfu": "pinfu", "tanyao": "tanyao",
+    "iipeiko": "iipeikou", "haku": "haku", "hatsu": "hatsu", "chun": "chun",
+    "sanshoku": "sanshoku", "ittsu": "ittsu", "chantai": "chanta", "honroto": "honroutou",
+    "toitoi": "toitoi", "sanankou": "sanankou", "sankantsu": "sankantsu",
+    "sanshoku_douko": "sanshoku_doukou", "chiitoitsu": "chiitoitsu", "shosangen": "shousangen",
+    "honitsu": "honitsu", "junchan": "junchan", "ryanpeiko": "ryanpeikou",
+    "chinitsu": "chinitsu", "kokushi": "kokushi", "chuuren_poutou": "chuuren",
+    "suuankou": "suuankou", "daisangen": "daisangen", "shosuushi": "shousuushii",
+    "ryuisou": "ryuuiisou", "suukantsu": "suukantsu", "tsuisou": "tsuuiisou",
+    "chinroto": "chinroutou", "daisuushi": "daisuushii", "daburu_kokushi": "kokushi_13",
+    "suuankou_tanki": "suuankou_tanki", "daburu_chuuren_poutou": "junsei_chuuren",
+    "tenhou": "tenhou", "chiihou": "chiihou", "dora": "dora", "aka_dora": "aka_dora",
+    "ura_dora": "ura_dora",
+    **{f"seat_wind_{w}": "seat_wind" for w in ("east", "south", "west", "north")},
+    **{f"round_wind_{w}": "round_wind" for w in ("east", "south", "west", "north")},
+}
+BY_YAKU_ID = {getattr(_CONFIG, attr).yaku_id: our for attr, our in OUR_ID.items()}
+
+
+def reference_options(rules: dict) -> OptionalRules:
+    """Our house options as the reference's OptionalRules (docs/rules-riichi.md)."""
+    return OptionalRules(
+        has_open_tanyao=rules.get("open_tanyao", True),
+        has_aka_dora=rules.get("aka_dora", 3) > 0,
+        has_double_yakuman=rules.get("double_yakuman", True),
+        kiriage=rules.get("kiriage", False),
+        kazoe_limit=(HandConstants.KAZOE_SANBAIMAN if rules.get("kazoe") == "sanbaiman"
+                     else HandConstants.KAZOE_LIMITED),
+    )
+
+
+# Drawing hands -----------------------------------------------------------------------------------
+
+def _pool(rng: random.Random) -> list[int]:
+    """The tile kinds a hand is drawn from: usually all 34, sometimes a few (to reach the rarer
+    yaku)."""
+    roll = rng.random()
+    suit = rng.randrange(3) * 9
+    if roll < 0.55:
+        return list(range(34))
+    if roll < 0.70:
+        return list(range(suit, suit + 9))  # one suit (flushes, nine gates)
+    if roll < 0.78:
+        return list(range(suit, suit + 9)) + list(range(27, 34))  # half flush
+    if roll < 0.84:
+        return ORPHANS  # terminals and honors
+    if roll < 0.88:
+        return list(range(27, 34))  # honors
+    if roll < 0.91:
+        return GREENS
+    if roll < 0.95:
+        return list(range(27, 34)) + rng.sample(range(27), 6)  # dragons and winds heavy
+    return [t for t in range(27) if t % 9 not in (0, 8)]  # simples
+
+
+def _sets(rng: random.Random, pool: list[int], counts: list[int]):
+    """Four sets and the eyes from `pool`, or None: each set (kind, first)."""
+    found = []
+    for _ in range(4):
+        for _attempt in range(30):
+            tile = rng.choice(pool)
+            if rng.random() < 0.5 and tile < 27 and tile % 9 <= 6 and all(
+                    t in pool for t in (tile + 1, tile + 2)):
+                if all(counts[t] < 4 for t in (tile, tile + 1, tile + 2)):
+                    for t in (tile, tile + 1, tile + 2):
+                        counts[t] += 1
+                    found.append(("chow", tile))
+                    break
+            else:
+                kong = rng.random() < 0.12
+                need = 4 if kong else 3
+                if counts[tile] + need <= 4:
+                    counts[tile] += need
+                    found.append(("kong" if kong else "pung", tile))
+                    break
+        else:
+            return None
+    for _attempt in range(30):
+        tile = rng.choice(pool)
+        if counts[tile] <= 2:
+            counts[tile] += 2
+            found.append(("pair", tile))
+            return found
+    return None
+
+
+def draw_hand(rng: random.Random):
+    """(form, groups, winning kind, winning group index): groups are (kind, first, shown) with
+    shown '' concealed, 'open' claimed, 'closed_kong'."""
+    roll = rng.random()
+    if roll < 0.05:  # thirteen orphans
+        extra = rng.choice(ORPHANS)
+        held = ORPHANS + [extra]
+        return "orphans", held, rng.choice(held)
+    if roll < 0.15:  # seven pairs
+        pool = _pool(rng)
+        if len(pool) < 7:
+            pool = list(range(34))
+        kinds = rng.sample(pool, 7)
+        return "pairs", kinds, rng.choice(kinds)
+    while True:
+        pool = _pool(rng)
+        counts = [0] * 34
+        sets = _sets(rng, pool, counts)
+        if sets is not None:
+            break
+    open_hand = rng.random() < 0.4
+    groups = []
+    for kind, first in sets:
+        shown = ""
+        if kind == "kong":
+            shown = "open" if (open_hand and rng.random() < 0.6) else "closed_kong"
+        elif kind != "pair" and open_hand and rng.random() < 0.5:
+            shown = "open"
+        groups.append((kind, first, shown))
+    concealed = [i for i, g in enumerate(groups) if g[2] == "" ]
+    index = rng.choice(concealed)
+    kind, first, _ = groups[index]
+    win = first + rng.randrange(3) if kind == "chow" else first
+    return "standard", groups, win, index
+
+
+def _group_tiles(kind: str, first: int) -> list[int]:
+    if kind == "chow":
+        return [first, first + 1, first + 2]
+    return [first] * {"pung": 3, "kong": 4, "pair": 2}[kind]
+
+
+def draw_case(rng: random.Random) -> dict:
+    """One request (variant riichi) with a random hand, context and house options."""
+    drawn = draw_hand(rng)
+    form = drawn[0]
+    rules = {"open_tanyao": rng.random() < 0.7, "kiriage": rng.random() < 0.3,
+             "double_yakuman": rng.random() < 0.7, "aka_dora": 3 if rng.random() < 0.7 else 0,
+             "kazoe": "sanbaiman" if rng.random() < 0.2 else "yakuman"}
+    if form == "standard":
+        _, groups, win, _ = drawn
+    else:
+        held = drawn[1] if form == "orphans" else [t for t in drawn[1] for _ in (0, 1)]
+        groups, win = [("loose", t, "") for t in held], drawn[2]
+    # Tiles as written: concealed ones, then groups; red fives where the set has them.
+    concealed, bracketed, counts = [], [], [0] * 34
+    claimed = kongs = 0
+    for kind, first, shown in groups:
+        tiles = [first] if kind == "loose" else _group_tiles(kind, first)
+        for t in tiles:
+            counts[t] += 1
+        if shown == "open":
+            bracketed.append(("[", tiles))
+            claimed += 1
+        elif shown == "closed_kong":
+            bracketed.append(("(", tiles))
+        else:
+            concealed += tiles
+        kongs += kind == "kong"
+    red_left = set(RED) if rules["aka_dora"] else set()
+    concealed_red = []
+
+    def text_of(tiles: list[int], reds: list[int]) -> str:
+        out = []
+        for t in sorted(tiles):
+            if t in red_left and (rng.random() < 0.5 or counts[t] == 4):  # 3 plain fives
+                red_left.discard(t)
+                reds.append(t)
+                out.append("0" + T.suit_of(t))
+            else:
+                out.append(T.code(t))
+        return "".join(out)
+
+    parts = [text_of(concealed, concealed_red)] + [
+        b + text_of(ts, []) + {"[": "]", "(": ")"}[b] for b, ts in bracketed]
+    plain = concealed.count(win) - concealed_red.count(win)
+    win_red = win in concealed_red and (plain == 0 or rng.random() < 0.5)
+    hand = " ".join(parts) + " +" + ("0" + T.suit_of(win) if win_red else T.code(win))
+    seat = rng.choice(WINDS)
+    ctx = {"seat_wind": seat, "round_wind": rng.choice("ESWN" if rng.random() < 0.2 else "ES")}
+    self_drawn = rng.random() < 0.45
+    ctx["self_drawn"] = self_drawn
+    if not self_drawn:
+        ctx["discarder"] = rng.choice([w for w in WINDS if w != seat])
+    closed_hand = claimed == 0
+    if closed_hand and rng.random() < 0.5:
+        if rng.random() < 0.1:
+            ctx["double_riichi"] = True
+        else:
+            ctx["riichi"] = True
+        if rng.random() < 0.2:
+            ctx["ippatsu"] = True
+    riichi = ctx.get("riichi") or ctx.get("double_riichi")
+    if rng.random() < 0.08:
+        ctx["last_tile"] = True
+    if self_drawn and kongs and rng.random() < 0.15 and not ctx.get("last_tile"):
+        ctx["kong_replacement"] = True
+    if (not self_drawn and counts[win] == 1 and rng.random() < 0.1
+            and not ctx.get("last_tile")):
+        ctx["robbing_kong"] = True
+    first_turn = (self_drawn and closed_hand and not kongs and not riichi
+                  and not ctx.get("last_tile") and rng.random() < 0.03)
+    if first_turn:
+        ctx["heavenly" if seat == "E" else "chiihou"] = True
+    # Indicators: tiles the hand leaves free.
+    free = [t for t in range(34) for _ in range(4 - counts[t])]
+    rng.shuffle(free)
+    n = rng.choice((1, 1, 1, 2, 2, 3, 5)) if rng.random() < 0.9 else 0
+    ctx["dora_indicators"] = [T.code(t) for t in free[:n]]
+    if riichi:
+        ctx["ura_dora_indicators"] = [T.code(t) for t in free[n:2 * n]]
+    ctx["honba"] = rng.choice((0, 0, 0, 1, 2, 5))
+    ctx["riichi_sticks"] = (1 if riichi else 0) + rng.choice((0, 0, 0, 1, 2))
+    return {"variant": "riichi", "hand": hand, "context": ctx, "rules": rules}
+
+
+# The reference ------------------------------------------------------------------------------------
+
+def reference(request: dict) -> dict:
+    """The reference's score of a request: han, fu, yaku (our ids, with their han) and the
+    transfers, or its error."""
+    from scoring.engine.notation import parse
+
+    parsed = parse(request["hand"])
+    ctx, rules = request["context"], request["rules"]
+    used = [0] * 34
+    red_left = list(parsed.all_red) if rules.get("aka_dora", 3) else []
+    has_red = set(red_left)
+    aka = rules.get("aka_dora", 3) > 0
+
+    def ids(kinds, reds=()):
+        out, reds = [], list(reds)
+        for k in kinds:
+            if k in reds:
+                reds.remove(k)
+                out.append(RED[k])
+                continue
+            copy = used[k] + (1 if k in RED and aka else 0)  # a red five is copy 0
+            used[k] += 1
+            out.append(4 * k + copy)
+        return out
+
+    melds, all_ids = [], []
+    for group in parsed.groups:
+        gids = ids(group.tiles, group.red if red_left else ())
+        kinds = group.tiles
+        if len(kinds) == 4:
+            meld = Meld(Meld.KAN, gids, opened=group.bracket == "[")
+        elif kinds[0] == kinds[1]:
+            meld = Meld(Meld.PON, gids, opened=True)
+        else:
+            meld = Meld(Meld.CHI, gids, opened=True)
+        melds.append(meld)
+        all_ids += gids
+    concealed_ids = ids(parsed.concealed, parsed.red if red_left else ())
+    all_ids += concealed_ids
+    win = parsed.winning
+    if parsed.winning_red and red_left:
+        win_id = RED[win]
+    else:
+        win_id = next(i for i in concealed_ids
+                      if i // 4 == win and not (win in has_red and i == RED[win]))
+    seat = ctx.get("seat_wind", "E")
+    config = HandConfig(
+        is_tsumo=ctx.get("self_drawn", False), is_riichi=ctx.get("riichi", False),
+        is_ippatsu=ctx.get("ippatsu", False), is_rinshan=ctx.get("kong_replacement", False),
+        is_chankan=ctx.get("robbing_kong", False),
+        is_haitei=ctx.get("last_tile", False) and ctx.get("self_drawn", False),
+        is_houtei=ctx.get("last_tile", False) and not ctx.get("self_drawn", False),
+        is_daburu_riichi=ctx.get("double_riichi", False), is_tenhou=ctx.get("heavenly", False),
+        is_chiihou=ctx.get("chiihou", False),
+        player_wind=EAST + WINDS.index(seat),
+        round_wind=EAST + WINDS.index(ctx.get("round_wind", "E")),
+        kyoutaku_number=ctx.get("riichi_sticks", 0), tsumi_number=ctx.get("honba", 0),
+        options=reference_options(rules))
+
+    def indicator_ids(codes):
+        out = []
+        for code in codes:
+            k = parse(code).concealed[0]
+            out.append(4 * k + 3 - min(used[k], 3))  # a copy the hand does not use
+            used[k] += 1
+        return out
+
+    dora = indicator_ids(ctx.get("dora_indicators", []))
+    ura = indicator_ids(ctx.get("ura_dora_indicators", []))
+    result = HandCalculator.estimate_hand_value(all_ids, win_id, melds=melds,
+                                                dora_indicators=dora, config=config,
+                                                ura_dora_indicators=ura)
+    if result.error:
+        return {"error": result.error}
+    opened = result.is_open_hand
+    yaku = {}
+    for item in result.yaku:
+        han = item.han_open if (opened and item.han_open) else item.han_closed
+        our = BY_YAKU_ID[item.yaku_id]
+        yaku[our] = yaku.get(our, 0) + han
+    cost = result.cost
+    winner = seat
+    transfers = []
+    if ctx.get("self_drawn"):
+        others = [WINDS[(WINDS.index(seat) + k) % 4] for k in (1, 2, 3)]
+        for other in others:
+            if seat == "E" or other == "E":
+                amount = cost["main"] + cost["main_bonus"]
+            else:
+                amount = cost["additional"] + cost["additional_bonus"]
+            transfers.append((other, winner, amount))
+    else:
+        discarder = ctx.get("discarder") or WINDS[(WINDS.index(seat) - 1) % 4]
+        transfers.append((discarder, winner, cost["main"] + cost["main_bonus"]))
+    return {"han": result.han, "fu": result.fu, "yaku": yaku, "transfers": sorted(transfers),
+            "sticks": cost["kyoutaku_bonus"], "total": cost["total"]}
+
+
+def ours(request: dict) -> dict:
+    result = score(request)
+    if not result["ok"]:
+        return {"error": result["error"]["code"], "message": result["error"]["message"]}
+    if not result["meets_minimum"]:
+        return {"error": "no_yaku"}
+    return {"han": result["han"], "fu": result["fu"],
+            "yaku": {p["id"]: p["han"] for p in result["patterns"]},
+            "transfers": sorted((t["from"], t["to"], t["amount"])
+                                for t in result["payments"]["transfers"]),
+            "sticks": result["deposits"]["amount"], "total": result["winner_receives"]}
+
+
+def compare(request: dict) -> tuple[dict, dict] | None:
+    """None when both agree on han, fu, yaku (each with its han), every transfer and the sticks;
+    else (ours, the reference's)."""
+    mine, theirs = ours(request), reference(request)
+    if "error" in mine or "error" in theirs:
+        if "error" in mine and "error" in theirs and mine["error"] == theirs["error"] == "no_yaku":
+            return None
+        return mine, theirs
+    return None if mine == theirs else (mine, theirs)
+
+
+def cases(seed: int, count: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield draw_case(rng)

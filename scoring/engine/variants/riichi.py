@@ -1,0 +1,730 @@
+"""Japanese Riichi: han, fu, every yaku and yakuman, dora, payments (docs/rules-riichi.md).
+
+A hand is read in every decomposition and every group its winning tile may have completed (the
+standard pipeline's readings); each reading gets its yaku (a pattern table, exclusions as data),
+its fu (every reason listed), its han, its basic points and its payments, and the best reading is
+the one the winner is paid most for, then a yakuman, then more han, then more fu (the order the
+reference engine, the `mahjong` package, keeps; docs/rules-riichi.md).
+
+The result keeps the contract's shape: `total` is the han (a yakuman counts 13 for each time it
+is paid, a double yakuman 26), `unit` "han", `points` the basic points (fu x 2^(2+han), or the
+limit's: 2000 mangan ... 8000 a yakuman), `payments` the actual transfers between the seats, honba
+included; the riichi sticks on the table go to the winner from the table (`deposits`). `fu` and
+`fu_reasons` say how the fu were reached, `limit` names the limit reached (mangan ... yakuman).
+"""
+
+from .. import tiles
+from ..decompose import Forms
+from ..errors import HandError
+from ..hand import CHOW, KONG, PAIR, build_hand
+from ..notation import parse
+from ..patterns import STANDARD, Pattern, PatternTable, Reading
+from ..variant import Option, Variant, best_of, ledger, reasons_of
+
+SEVEN_PAIRS, ORPHAN_FORM = "seven_pairs", "thirteen_orphans"
+ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS, ORPHAN_FORM})
+TILE_FORMS = frozenset({STANDARD, SEVEN_PAIRS})
+SETS_FORM = frozenset({STANDARD})
+FORMS = Forms(thirteen_orphans=True, seven_pairs=True)
+GREEN = frozenset({tiles.make(n, "s") for n in (2, 3, 4, 6, 8)} | {tiles.GREEN})
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+YAKUMAN = 13  # the han a yakuman counts for, once
+RED_FIVES = (4, 13, 22)  # 5m, 5p, 5s
+
+
+# Facts of a reading -----------------------------------------------------------------------------
+
+def is_open(r: Reading) -> bool:
+    """A claimed set makes the hand open; a concealed kong does not."""
+    return r.hand.has_revealed_set
+
+
+def sets_of(r: Reading):
+    return [g for g in r.groups if g.kind != PAIR] if r.form == STANDARD else []
+
+
+def chows_of(r: Reading):
+    return [g for g in r.groups if g.kind == CHOW]
+
+
+def triplets_of(r: Reading):
+    return [g for g in r.groups if g.kind in ("pung", KONG)]
+
+
+def eyes_of(r: Reading):
+    return next((g for g in r.groups if g.kind == PAIR), None) if r.form == STANDARD else None
+
+
+def concealed_triplets(r: Reading) -> int:
+    """Triplets and kongs not claimed, and not completed by the winning discard."""
+    return sum(not g.exposed and not g.by_discard for g in triplets_of(r))
+
+
+def is_orphan(tile: int) -> bool:
+    return tile >= tiles.HONOR_BASE or tile % 9 in (0, 8)
+
+
+def valued(r: Reading, tile: int) -> int:
+    """How many times a pair of `tile` is worth fu: a dragon, the seat wind, the round wind (a
+    seat wind that is also the round wind twice)."""
+    return (tiles.is_dragon(tile) + (tile == r.ctx.seat_wind_tile)
+            + (tile == r.ctx.round_wind_tile))
+
+
+def wait_of(r: Reading) -> str:
+    """The wait the winning tile completed, in this reading: 'pair' (tanki), 'closed' (kanchan),
+    'edge' (penchan), 'open' (ryanmen), 'triplet' (shanpon) or '' (seven pairs, 13 orphans)."""
+    if r.form != STANDARD or r.winning_index is None:
+        return ""
+    group, win = r.groups[r.winning_index], r.winning
+    if group.kind == PAIR:
+        return "pair"
+    if group.kind != CHOW:
+        return "triplet"
+    first = group.tiles[0]
+    if win == first + 1:
+        return "closed"
+    if (first % 9 == 0 and win == first + 2) or (first % 9 == 6 and win == first):
+        return "edge"
+    return "open"
+
+
+def suits_and_honors(r: Reading) -> tuple[int, bool]:
+    kinds = r.hand.kinds
+    return (len({tiles.suit_of(t) for t in kinds if t < tiles.HONOR_BASE}),
+            any(t >= tiles.HONOR_BASE for t in kinds))
+
+
+def has_triplet_of(r: Reading, tile: int) -> bool:
+    return any(g.tiles[0] == tile for g in triplets_of(r))
+
+
+def same_chows(r: Reading) -> int:
+    """Pairs of identical chows (two for two such pairs, or four identical chows)."""
+    firsts = [g.tiles[0] for g in chows_of(r)]
+    return sum(firsts.count(f) // 2 for f in set(firsts))
+
+
+def every_set_has(r: Reading, test) -> bool:
+    return r.form == STANDARD and all(any(test(t) for t in g.tiles) for g in r.groups)
+
+
+def three_colour(firsts) -> bool:
+    """The same number in all three suits, among `firsts` (tile kinds)."""
+    numbers = [{t % 9 for t in firsts if t < tiles.HONOR_BASE and t // 9 == s} for s in range(3)]
+    return bool(numbers[0] & numbers[1] & numbers[2])
+
+
+def pinfu(r: Reading) -> bool:
+    """Closed, four chows, eyes worth no fu, won on an open (two-sided) wait: no fu but the base."""
+    if r.form != STANDARD or r.hand.melds or len(chows_of(r)) != 4:
+        return False
+    return valued(r, eyes_of(r).tiles[0]) == 0 and wait_of(r) == "open"
+
+
+def nine_gates(r: Reading) -> int:
+    """1112345678999 of one suit and one more, concealed, no kong: 2 for the nine-sided wait (the
+    13 tiles held were exactly 1112345678999), 1 otherwise."""
+    suits, honors = suits_and_honors(r)
+    if r.hand.melds or honors or suits != 1:
+        return 0
+    base = 9 * (r.hand.kinds[0] // 9)
+    counts = list(r.hand.counts[base:base + 9])
+    if any(n < need for n, need in zip(counts, NINE_GATES, strict=True)):
+        return 0
+    counts[r.winning - base] -= 1
+    return 2 if tuple(counts) == NINE_GATES else 1
+
+
+def dora_of(indicator: int) -> int:
+    """The tile an indicator points at: the next of its suit (9 -> 1), the next wind (North ->
+    East), the next dragon (Red -> White)."""
+    if indicator < tiles.HONOR_BASE:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator <= tiles.NORTH:
+        return tiles.EAST + (indicator - tiles.EAST + 1) % 4
+    return tiles.WHITE + (indicator - tiles.WHITE + 1) % 3
+
+
+def count_dora(r: Reading, indicators) -> int:
+    counts = r.hand.counts
+    return sum(counts[dora_of(t)] for t in indicators)
+
+
+def red_fives(r: Reading) -> int:
+    return len(r.hand.parsed.all_red) if r.rules["aka_dora"] else 0
+
+
+# The patterns -----------------------------------------------------------------------------------
+
+# The han of each yaku whose value falls by one on an open hand (kuisagari); a yaku of the closed
+# hand only holds on a closed hand (its predicate says so).
+OPEN_HAN = {"sanshoku": 1, "ittsu": 1, "chanta": 1, "junchan": 2, "honitsu": 2, "chinitsu": 5}
+
+
+def yaku(id_, name, english, chinese, han, holds, definition, french, french_definition,
+         forms=SETS_FORM, excludes=(), per=""):
+    return Pattern(id=id_, name=name, english=english, chinese=chinese, value=han, holds=holds,
+                   definition=definition, excludes=tuple(excludes), forms=forms, per=per,
+                   french=french, french_definition=french_definition)
+
+
+def closed(holds):
+    return lambda r: not is_open(r) and holds(r)
+
+
+YAKU = [
+    yaku("riichi", "Riichi", "Riichi", "立直", 1,
+         lambda r: r.ctx.riichi and not r.ctx.double_riichi,
+         "The winner declared riichi (ready, concealed hand, a 1,000 stick on the table).",
+         "Riichi", "Le gagnant a déclaré riichi (main prête et cachée, un bâton de 1 000 posé).",
+         forms=ANY_FORM),
+    yaku("double_riichi", "Daburu riichi", "Double riichi", "兩立直", 2,
+         lambda r: r.ctx.double_riichi,
+         "Riichi declared on the first discard, before any call: replaces riichi.",
+         "Double riichi", "Riichi déclaré à la première défausse, avant tout appel : remplace le "
+         "riichi.", forms=ANY_FORM, excludes=["riichi"]),
+    yaku("ippatsu", "Ippatsu", "One-shot", "一發", 1, lambda r: r.ctx.ippatsu,
+         "Won within one turn of declaring riichi, no call in between.",
+         "Coup immédiat", "Gagné dans le tour qui suit la déclaration de riichi, sans appel "
+         "entre-temps.", forms=ANY_FORM),
+    yaku("menzen_tsumo", "Menzen tsumo", "Concealed self-draw", "門前清自摸和", 1,
+         lambda r: r.ctx.self_drawn and not is_open(r),
+         "Won self-drawn with a concealed hand (concealed kongs allowed).",
+         "Pioche cachée", "Gagné en piochant soi-même avec une main cachée (kongs cachés "
+         "permis).", forms=ANY_FORM),
+    yaku("pinfu", "Pinfu", "All chows, no fu", "平和", 1, pinfu,
+         "Concealed: four chows, eyes that are not a dragon, the seat or the round wind, won on "
+         "a two-sided wait.",
+         "Main sans points", "Cachée : quatre chows, une paire qui n'est ni un dragon ni le vent "
+         "du siège ou du tour, gagnée sur une attente des deux côtés."),
+    yaku("tanyao", "Tanyao", "All simples", "斷么九", 1,
+         lambda r: (r.rules["open_tanyao"] or not is_open(r))
+         and not any(is_orphan(t) for t in r.hand.kinds),
+         "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).",
+         "Tout simples", "Toutes les tuiles de 2 à 8 (main ouverte aussi, sauf si l'option "
+         "maison open_tanyao est désactivée).", forms=TILE_FORMS),
+    yaku("iipeikou", "Iipeikou", "Pure double chow", "一盃口", 1,
+         closed(lambda r: same_chows(r) == 1),
+         "Concealed: two identical chows (same suit, same numbers).",
+         "Double chow pur", "Cachée : deux chows identiques (même couleur, mêmes nombres)."),
+    yaku("haku", "Yakuhai: haku", "White dragon", "役牌白", 1,
+         lambda r: has_triplet_of(r, tiles.WHITE), "A pung or kong of white dragons.",
+         "Dragon blanc", "Un pung ou kong de dragons blancs."),
+    yaku("hatsu", "Yakuhai: hatsu", "Green dragon", "役牌發", 1,
+         lambda r: has_triplet_of(r, tiles.GREEN), "A pung or kong of green dragons.",
+         "Dragon vert", "Un pung ou kong de dragons verts."),
+    yaku("chun", "Yakuhai: chun", "Red dragon", "役牌中", 1,
+         lambda r: has_triplet_of(r, tiles.RED), "A pung or kong of red dragons.",
+         "Dragon rouge", "Un pung ou kong de dragons rouges."),
+    yaku("seat_wind", "Jikaze", "Seat wind", "自風", 1,
+         lambda r: has_triplet_of(r, r.ctx.seat_wind_tile), "A pung or kong of the seat wind.",
+         "Vent du siège", "Un pung ou kong du vent du siège."),
+    yaku("round_wind", "Bakaze", "Round wind", "場風", 1,
+         lambda r: has_triplet_of(r, r.ctx.round_wind_tile),
+         "A pung or kong of the round wind (with the seat wind, both count).",
+         "Vent du tour", "Un pung ou kong du vent du tour (avec le vent du siège, les deux "
+         "comptent)."),
+    yaku("haitei", "Haitei raoyue", "Last tile drawn", "海底摸月", 1,
+         lambda r: r.ctx.last_tile and r.ctx.self_drawn and not r.ctx.kong_replacement,
+         "Won self-drawn on the last tile of the wall (a kong's replacement tile, from the dead "
+         "wall, is not it: rinshan alone counts).", "Dernière tuile du mur",
+         "Gagné en piochant la dernière tuile du mur (la tuile de remplacement d'un kong, prise "
+         "au mur mort, ne l'est pas : seul rinshan compte).",
+         forms=ANY_FORM),
+    yaku("houtei", "Houtei raoyui", "Last discard", "河底撈魚", 1,
+         lambda r: r.ctx.last_tile and not r.ctx.self_drawn, "Won on the discard of the last "
+         "tile of the wall.", "Dernière défausse", "Gagné sur la défausse de la dernière tuile "
+         "du mur.", forms=ANY_FORM),
+    yaku("rinshan", "Rinshan kaihou", "After a kong", "嶺上開花", 1,
+         lambda r: r.ctx.kong_replacement, "Won on the replacement tile drawn after the "
+         "winner's own kong.", "Fleur sur la montagne", "Gagné sur la tuile de remplacement "
+         "piochée après son propre kong.", forms=ANY_FORM),
+    yaku("chankan", "Chankan", "Robbing a kong", "搶槓", 1, lambda r: r.ctx.robbing_kong,
+         "Won on the tile another player added to a pung to make a kong.",
+         "Voler un kong", "Gagné sur la tuile qu'un autre joueur ajoutait à un pung pour en "
+         "faire un kong.", forms=ANY_FORM),
+    yaku("sanshoku", "Sanshoku doujun", "Mixed triple chow", "三色同順", 2,
+         lambda r: three_colour([g.tiles[0] for g in chows_of(r)]),
+         "The same chow in all three suits (1 han open).",
+         "Triple chow mélangé", "Le même chow dans les trois couleurs (1 han ouverte)."),
+    yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,
+         lambda r: any({s, s + 3, s + 6} <= {g.tiles[0] for g in chows_of(r)}
+                       for s in (0, 9, 18)),
+         "123, 456 and 789 of one suit (1 han open).",
+         "Grande suite pure", "123, 456 et 789 d'une même couleur (1 han ouverte)."),
+    yaku("chanta", "Chanta", "Outside hand", "混全帶么九", 2,
+         lambda r: chows_of(r) and suits_and_honors(r)[1] and every_set_has(r, is_orphan),
+         "Every set and the eyes hold a terminal or an honor, with at least one chow and one "
+         "honor (1 han open).",
+         "Extrémités partout", "Chaque ensemble et la paire contiennent un terminal ou un "
+         "honneur, avec au moins un chow et un honneur (1 han ouverte)."),
+    yaku("junchan", "Junchan", "Terminals in all sets", "純全帶么九", 3,
+         lambda r: chows_of(r) and every_set_has(r, tiles.is_terminal),
+         "Every set and the eyes hold a 1 or a 9, no honor, at least one chow (2 han open).",
+         "Terminaux partout", "Chaque ensemble et la paire contiennent un 1 ou un 9, sans "
+         "honneur, avec au moins un chow (2 han ouverte).", excludes=["chanta"]),
+    yaku("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2,
+         lambda r: all(is_orphan(t) for t in r.hand.kinds) and suits_and_honors(r)[1]
+         and suits_and_honors(r)[0] > 0,
+         "Every tile a 1, a 9 or an honor, with both (counted with all pungs or seven pairs).",
+         "Terminaux et honneurs", "Toutes les tuiles sont des 1, des 9 ou des honneurs, avec des "
+         "deux (compté avec main de pungs ou sept paires).", forms=TILE_FORMS),
+    yaku("toitoi", "Toitoihou", "All pungs", "對對和", 2, lambda r: len(triplets_of(r)) == 4,
+         "Four pungs or kongs and the eyes.", "Main de pungs",
+         "Quatre pungs ou kongs et la paire."),
+    yaku("sanankou", "San ankou", "Three concealed pungs", "三暗刻", 2,
+         lambda r: concealed_triplets(r) == 3,
+         "Three pungs or kongs not claimed; one completed by the winning discard is not "
+         "concealed.", "Trois pungs cachés", "Trois pungs ou kongs non réclamés ; celui que "
+         "complète la défausse gagnante n'est pas caché."),
+    yaku("sankantsu", "San kantsu", "Three kongs", "三槓子", 2, lambda r: r.hand.kongs == 3,
+         "Three kongs, concealed or not.", "Trois kongs", "Trois kongs, cachés ou non."),
+    yaku("sanshoku_doukou", "Sanshoku doukou", "Triple pung", "三色同刻", 2,
+         lambda r: three_colour([g.tiles[0] for g in triplets_of(r)]),
+         "Pungs or kongs of the same number in all three suits.",
+         "Triple pung", "Des pungs ou kongs du même nombre dans les trois couleurs."),
+    yaku("chiitoitsu", "Chiitoitsu", "Seven pairs", "七對子", 2,
+         lambda r: r.form == SEVEN_PAIRS, "Seven different pairs (25 fu).",
+         "Sept paires", "Sept paires différentes (25 fu).", forms=frozenset({SEVEN_PAIRS})),
+    yaku("shousangen", "Shousangen", "Little three dragons", "小三元", 2,
+         lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 2
+         and tiles.is_dragon(eyes_of(r).tiles[0]),
+         "Two dragon pungs and dragon eyes (their two dragon yaku add).",
+         "Petits trois dragons", "Deux pungs de dragon et une paire de dragon (leurs deux "
+         "dragons s'ajoutent)."),
+    yaku("honitsu", "Honitsu", "Half flush", "混一色", 3,
+         lambda r: suits_and_honors(r) == (1, True),
+         "One suit and honors (2 han open).", "Couleur mixte",
+         "Une seule couleur et des honneurs (2 han ouverte).", forms=TILE_FORMS),
+    yaku("chinitsu", "Chinitsu", "Full flush", "清一色", 6,
+         lambda r: suits_and_honors(r) == (1, False),
+         "Every tile of one suit (5 han open).", "Couleur pure",
+         "Toutes les tuiles d'une seule couleur (5 han ouverte).", forms=TILE_FORMS,
+         excludes=["honitsu"]),
+    yaku("ryanpeikou", "Ryanpeikou", "Twice pure double chow", "二盃口", 3,
+         closed(lambda r: same_chows(r) == 2),
+         "Concealed: two pairs of identical chows (not also seven pairs).",
+         "Deux doubles chows purs", "Cachée : deux fois deux chows identiques (pas aussi sept "
+         "paires).", excludes=["iipeikou"]),
+]
+
+DORA = [
+    yaku("dora", "Dora", "Dora", "寶牌", 1,
+         lambda r: count_dora(r, r.ctx.dora_indicators),
+         "Each tile of the hand that a dora indicator points at (the next tile of its suit, "
+         "wind or dragon); only with a yaku.",
+         "Dora", "Chaque tuile de la main que désigne un indicateur de dora (la suivante de sa "
+         "couleur, de ses vents ou de ses dragons) ; seulement avec un yaku.",
+         forms=ANY_FORM, per="tile"),
+    yaku("ura_dora", "Ura dora", "Ura dora", "裏寶牌", 1,
+         lambda r: count_dora(r, r.ctx.ura_dora_indicators)
+         if r.ctx.riichi or r.ctx.double_riichi else 0,
+         "Dora of the indicators under the dora indicators, for a hand in riichi.",
+         "Ura dora", "Les dora des indicateurs cachés sous ceux des dora, pour une main en "
+         "riichi.", forms=ANY_FORM, per="tile"),
+    yaku("aka_dora", "Aka dora", "Red five", "赤寶牌", 1, red_fives,
+         "Each red five (0m, 0p, 0s) of the hand (house option aka_dora).",
+         "Cinq rouge", "Chaque cinq rouge (0m, 0p, 0s) de la main (option maison aka_dora).",
+         forms=ANY_FORM, per="tile"),
+]
+
+# Limit hands. Each removes every yaku and dora; those of 26 han are the double yakuman, 13 when
+# the house option double_yakuman is off (see `han_of`).
+REGULAR_IDS = [p.id for p in YAKU + DORA]
+YAKUMAN_HANDS = [
+    yaku("kokushi", "Kokushi musou", "Thirteen orphans", "國士無雙", YAKUMAN,
+         lambda r: r.form == ORPHAN_FORM,
+         "One of each 1, 9 and honor, and one more of any of them.",
+         "Treize orphelins", "Un exemplaire de chaque 1, 9 et honneur, et un de plus de l'un "
+         "d'eux.", forms=frozenset({ORPHAN_FORM}), excludes=REGULAR_IDS),
+    yaku("kokushi_13", "Kokushi musou juusanmen", "Thirteen-sided thirteen orphans",
+         "國士無雙十三面", 2 * YAKUMAN,
+         lambda r: r.form == ORPHAN_FORM and r.hand.counts[r.winning] == 2,
+         "Thirteen orphans waiting on all thirteen (the pair is the winning tile): double "
+         "yakuman.", "Treize orphelins à treize attentes", "Treize orphelins en attente des "
+         "treize (la paire est la tuile gagnante) : double yakuman.",
+         forms=frozenset({ORPHAN_FORM}), excludes=["kokushi"]),
+    yaku("suuankou", "Suu ankou", "Four concealed pungs", "四暗刻", YAKUMAN,
+         lambda r: concealed_triplets(r) == 4 and not is_open(r),
+         "Four pungs or kongs not claimed; on a discard only won on the eyes.",
+         "Quatre pungs cachés", "Quatre pungs ou kongs non réclamés ; sur une défausse, "
+         "seulement gagné sur la paire.", excludes=REGULAR_IDS),
+    yaku("suuankou_tanki", "Suu ankou tanki", "Four concealed pungs, pair wait", "四暗刻單騎",
+         2 * YAKUMAN,
+         lambda r: concealed_triplets(r) == 4 and not is_open(r) and wait_of(r) == "pair",
+         "Four concealed pungs won on the eyes: double yakuman.",
+         "Quatre pungs cachés, attente sur la paire", "Quatre pungs cachés gagnés sur la "
+         "paire : double yakuman.", excludes=["suuankou"]),
+    yaku("daisangen", "Daisangen", "Big three dragons", "大三元", YAKUMAN,
+         lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 3,
+         "Three dragon pungs or kongs.", "Grands trois dragons",
+         "Trois pungs ou kongs de dragon.", excludes=REGULAR_IDS),
+    yaku("shousuushii", "Shousuushii", "Little four winds", "小四喜", YAKUMAN,
+         lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 3
+         and tiles.is_wind(eyes_of(r).tiles[0]),
+         "Three wind pungs and wind eyes.", "Petits quatre vents",
+         "Trois pungs de vent et une paire de vent.", excludes=REGULAR_IDS),
+    yaku("daisuushii", "Daisuushii", "Big four winds", "大四喜", 2 * YAKUMAN,
+         lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 4,
+         "Four wind pungs or kongs: double yakuman.", "Grands quatre vents",
+         "Quatre pungs ou kongs de vent : double yakuman.", excludes=REGULAR_IDS),
+    yaku("tsuuiisou", "Tsuuiisou", "All honors", "字一色", YAKUMAN,
+         lambda r: all(t >= tiles.HONOR_BASE for t in r.hand.kinds),
+         "Every tile an honor (seven pairs too).", "Tout honneurs",
+         "Toutes les tuiles sont des honneurs (sept paires aussi).", forms=TILE_FORMS,
+         excludes=REGULAR_IDS),
+    yaku("chinroutou", "Chinroutou", "All terminals", "清老頭", YAKUMAN,
+         lambda r: all(tiles.is_terminal(t) for t in r.hand.kinds),
+         "Every tile a 1 or a 9.", "Tout terminaux", "Toutes les tuiles sont des 1 ou des 9.",
+         excludes=REGULAR_IDS),
+    yaku("ryuuiisou", "Ryuuiisou", "All green", "綠一色", YAKUMAN,
+         lambda r: all(t in GREEN for t in r.hand.kinds),
+         "Every tile green: 2, 3, 4, 6 and 8 of bamboo and the green dragon.", "Tout vert",
+         "Toutes les tuiles vertes : 2, 3, 4, 6 et 8 de bambou et le dragon vert.",
+         forms=TILE_FORMS, excludes=REGULAR_IDS),
+    yaku("chuuren", "Chuuren poutou", "Nine gates", "九蓮寶燈", YAKUMAN,
+         lambda r: nine_gates(r) == 1,
+         "Concealed, no kong: 1112345678999 of one suit and one more of it.",
+         "Neuf portes", "Cachée, sans kong : 1112345678999 d'une couleur et une de plus de "
+         "celle-ci.", excludes=REGULAR_IDS),
+    yaku("junsei_chuuren", "Junsei chuuren poutou", "Nine-sided nine gates", "純正九蓮寶燈",
+         2 * YAKUMAN, lambda r: nine_gates(r) == 2,
+         "Nine gates whose 13 tiles held were exactly 1112345678999 (a nine-sided wait): double "
+         "yakuman.", "Neuf portes pures", "Neuf portes dont les 13 tuiles tenues étaient "
+         "exactement 1112345678999 (neuf attentes) : double yakuman.", excludes=REGULAR_IDS),
+    yaku("suukantsu", "Suu kantsu", "Four kongs", "四槓子", YAKUMAN, lambda r: r.hand.kongs == 4,
+         "Four kongs.", "Quatre kongs", "Quatre kongs.", excludes=REGULAR_IDS),
+    yaku("tenhou", "Tenhou", "Blessing of heaven", "天和", YAKUMAN, lambda r: r.ctx.heavenly,
+         "The dealer wins on the dealt hand (context heavenly).", "Main céleste",
+         "Le donneur gagne sur la main distribuée (contexte heavenly).", forms=ANY_FORM,
+         excludes=REGULAR_IDS),
+    yaku("chiihou", "Chiihou", "Blessing of earth", "地和", YAKUMAN, lambda r: r.ctx.chiihou,
+         "A non-dealer wins on their first draw, before any call (context chiihou).",
+         "Main terrestre", "Un non-donneur gagne sur sa première pioche, avant tout appel "
+         "(contexte chiihou).", forms=ANY_FORM, excludes=REGULAR_IDS),
+]
+# A double yakuman's 26 han and its single form's exclusions: the double also removes what the
+# single removes (closure), so both name the same yaku as included.
+DOUBLE_YAKUMAN = frozenset({"kokushi_13", "suuankou_tanki", "daisuushii", "junsei_chuuren"})
+PATTERNS = YAKU + DORA + YAKUMAN_HANDS
+YAKUMAN_IDS = frozenset(p.id for p in YAKUMAN_HANDS)
+DORA_IDS = frozenset(p.id for p in DORA)
+
+# Fu -----------------------------------------------------------------------------------------------
+
+FU_TEXT = {
+    "base": "base (futei)",
+    "concealed_ron": "concealed hand won on a discard (menzen kafu)",
+    "self_drawn": "self-drawn (tsumo)",
+    "open_pinfu": "open hand with no other fu",
+    "seven_pairs": "seven pairs (chiitoitsu), fixed",
+    "edge_wait": "edge wait (penchan)",
+    "closed_wait": "closed wait (kanchan)",
+    "pair_wait": "pair wait (tanki)",
+    "dragon_pair": "eyes of a dragon",
+    "seat_wind_pair": "eyes of the seat wind",
+    "round_wind_pair": "eyes of the round wind",
+}
+
+
+def set_fu(group) -> tuple[int, str]:
+    """The fu of a pung or kong, and its reason: 2 for an open pung of simples, doubled when
+    concealed, doubled for terminals and honors, times 4 for a kong."""
+    fu = 8 if group.kind == KONG else 2
+    concealed = not group.exposed and not group.by_discard
+    orphan = is_orphan(group.tiles[0])
+    fu *= (2 if concealed else 1) * (2 if orphan else 1)
+    text = (f"{'concealed' if concealed else 'open'} {group.kind} of "
+            f"{'terminals or honors' if orphan else 'simples'} {group.text()}")
+    return fu, text
+
+
+def fu_of(r: Reading) -> tuple[int, list[dict]]:
+    """The fu of a reading, rounded up to 10 (seven pairs 25), and each reason."""
+    if r.form == SEVEN_PAIRS:
+        return 25, [_fu(25, "seven_pairs")]
+    if r.form != STANDARD:
+        return 0, []
+    reasons = [_fu(20, "base")]
+    ctx = r.ctx
+    if pinfu(r):
+        if not ctx.self_drawn:
+            reasons.append(_fu(10, "concealed_ron"))
+        return sum(f["fu"] for f in reasons), reasons
+    if not ctx.self_drawn and not is_open(r):
+        reasons.append(_fu(10, "concealed_ron"))
+    extra = []
+    wait = wait_of(r)
+    if wait in ("edge", "closed", "pair"):
+        extra.append(_fu(2, f"{wait}_wait"))
+    eyes = eyes_of(r).tiles[0]
+    if tiles.is_dragon(eyes):
+        extra.append(_fu(2, "dragon_pair"))
+    if eyes == ctx.seat_wind_tile:
+        extra.append(_fu(2, "seat_wind_pair"))
+    if eyes == ctx.round_wind_tile:
+        extra.append(_fu(2, "round_wind_pair"))
+    for group in triplets_of(r):
+        fu, text = set_fu(group)
+        extra.append({"fu": fu, "reason": "set", "text": text})
+    if ctx.self_drawn:
+        extra.append(_fu(2, "self_drawn"))
+    elif is_open(r) and not extra:
+        extra.append(_fu(2, "open_pinfu"))
+    reasons += extra
+    raw = sum(f["fu"] for f in reasons)
+    return raw, reasons
+
+
+def _fu(fu: int, reason: str) -> dict:
+    return {"fu": fu, "reason": reason, "text": FU_TEXT[reason]}
+
+
+def round_up(amount: int | float, to: int) -> int:
+    return -(-int(amount) // to) * to
+
+
+# Limits and money --------------------------------------------------------------------------------
+
+LIMITS = ((13, "yakuman", 8000), (11, "sanbaiman", 6000), (8, "baiman", 4000),
+          (6, "haneman", 3000), (5, "mangan", 2000))
+
+
+def basic_points(han: int, fu: int, yakuman: int, rules) -> tuple[int, str | None]:
+    """The basic points and the limit's name (None below mangan)."""
+    if yakuman:
+        times = min(yakuman, 6)
+        return 8000 * times, ("yakuman" if times == 1 else f"{times}x yakuman")
+    if han >= 13:
+        if rules["kazoe"] == "sanbaiman":
+            return 6000, "sanbaiman"
+        return 8000, "kazoe yakuman"
+    for least, name, points in LIMITS:
+        if han >= least:
+            return points, name
+    basic = fu * 2 ** (2 + han)
+    if rules["kiriage"] and (han, fu) in ((4, 30), (3, 60)):
+        return 2000, "kiriage mangan"
+    if basic > 2000:
+        return 2000, "mangan"
+    return basic, None
+
+
+class Scored:
+    """One reading, scored: its yaku, han, fu, basic points and payments."""
+
+    def __init__(self, variant, reading: Reading, rules):
+        evaluation = variant.table.evaluate(reading)
+        self.reading, self.evaluation = reading, evaluation
+        self.decomposition = evaluation.decomposition
+        ctx, opened = reading.ctx, is_open(reading)
+        counted = []  # (Counted, han it adds)
+        for c in evaluation.counted:
+            pid = c.pattern.id
+            if pid in YAKUMAN_IDS:
+                han = YAKUMAN if (pid in DOUBLE_YAKUMAN and not rules["double_yakuman"]) \
+                    else c.pattern.value
+            elif opened and pid in OPEN_HAN:
+                han = OPEN_HAN[pid] * c.count
+            else:
+                han = c.pattern.value * c.count
+            counted.append((c, han))
+        self.yakuman = sum(h for c, h in counted if c.pattern.id in YAKUMAN_IDS) // YAKUMAN
+        self.has_yaku = any(h for c, h in counted if c.pattern.id not in DORA_IDS)
+        if not self.has_yaku:  # dora count only with a yaku
+            counted = [(c, h) for c, h in counted if c.pattern.id not in DORA_IDS]
+        self.counted = counted
+        self.han = sum(h for _, h in counted)
+        raw_fu, self.fu_reasons = fu_of(reading)
+        self.raw_fu = raw_fu
+        self.fu = raw_fu if raw_fu in (0, 25) else round_up(raw_fu, 10)
+        self.basic, self.limit = basic_points(self.han, self.fu, self.yakuman, rules)
+        self.transfers = variant.transfers(self.basic, ctx) if self.has_yaku else []
+        self.paid = sum(t[2] for t in self.transfers)
+
+    def rank(self):
+        return (self.paid if self.has_yaku else -1, self.yakuman > 0, self.han, self.fu,
+                self.raw_fu)
+
+
+def aka_count(value) -> bool:
+    return value in (0, 3)
+
+
+class Riichi(Variant):
+    id = "riichi"
+    name = "Japanese Riichi"
+    unit = "han"
+    table = PatternTable(PATTERNS)
+    kinds = frozenset(range(tiles.PLAYING_KINDS))
+    context_fields = frozenset({
+        "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
+        "kong_replacement", "robbing_kong", "heavenly", "chiihou", "riichi", "double_riichi",
+        "ippatsu", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"})
+    options = (
+        Option("open_tanyao", True, "true or false: all simples counts on an open hand "
+               "(kuitan)", accepts=lambda v: isinstance(v, bool)),
+        Option("kiriage", False, "true or false: 4 han 30 fu and 3 han 60 fu are paid as a "
+               "mangan (kiriage mangan)", accepts=lambda v: isinstance(v, bool)),
+        Option("double_yakuman", True, "true or false: thirteen-sided thirteen orphans, four "
+               "concealed pungs on a pair wait, nine-sided nine gates and big four winds are "
+               "double yakuman", accepts=lambda v: isinstance(v, bool)),
+        Option("aka_dora", 3, "0 or 3: the red fives of the set (one 0m, 0p and 0s), each a dora",
+               choices=(0, 3)),
+        Option("kazoe", "yakuman", "yakuman or sanbaiman: what 13 han or more of yaku and dora "
+               "is paid as (kazoe yakuman)", choices=("yakuman", "sanbaiman")),
+    )
+
+    def forms(self, rules) -> Forms:
+        return FORMS
+
+    def build(self, text, rules):
+        if text is None:
+            raise HandError("bad_notation", "The request has no hand.")
+        return build_hand(parse(text), self.kinds, red_fives=rules["aka_dora"] > 0)
+
+    def check_hand(self, hand, ctx, rules) -> None:
+        super().check_hand(hand, ctx, rules)
+        red = hand.parsed.all_red
+        for five in RED_FIVES if rules["aka_dora"] else ():
+            if hand.counts[five] - red.count(five) > 3:
+                raise HandError("too_many_copies", f"{tiles.code(five)} ({tiles.name(five)}) "
+                                f"is written {hand.counts[five] - red.count(five)} times, but a "
+                                f"set with red fives has only 3 (and one 0{tiles.suit_of(five)}).")
+        shown = ctx.dora_indicators + ctx.ura_dora_indicators
+        for tile in set(shown):
+            if hand.counts[tile] + shown.count(tile) > 4:
+                raise HandError("too_many_copies", f"{tiles.code(tile)} ({tiles.name(tile)}): "
+                                f"the hand holds {hand.counts[tile]} and the indicators show "
+                                f"{shown.count(tile)}, but the set has only 4.",
+                                ("context.dora_indicators", "context.ura_dora_indicators"))
+
+    def transfers(self, basic: int, ctx) -> list[tuple[str, str, int, str]]:
+        """Who pays the winner what: a discard is paid by its discarder alone (4 times the basic
+        points, 6 for the dealer), a self-draw by each other player (the dealer twice the basic
+        points, the others once; the dealer's own self-draw twice from each), each rounded up
+        to 100; the honba add 300 on a discard, 100 from each on a self-draw."""
+        winner, honba = ctx.seat_wind, ctx.honba
+        if not ctx.self_drawn:
+            amount = round_up((6 if ctx.dealer else 4) * basic, 100) + 300 * honba
+            return [(ctx.discarder, winner, amount, "discarder: "
+                     f"{6 if ctx.dealer else 4} x {basic} rounded up to 100"
+                     + (f", + {300 * honba} for {honba} honba" if honba else ""))]
+        rows = []
+        for seat in ctx.others:
+            share = 2 if (ctx.dealer or seat == "E") else 1
+            amount = round_up(share * basic, 100) + 100 * honba
+            who = "the dealer" if seat == "E" else "each non-dealer"
+            rows.append((seat, winner, amount, f"self-drawn, {who}: {share} x {basic} rounded "
+                         "up to 100" + (f", + {100 * honba} for {honba} honba" if honba else "")))
+        return rows
+
+    def score(self, text, ctx, rules) -> dict:
+        hand = self.build(text, rules)
+        self.check_hand(hand, ctx, rules)
+        scored = [Scored(self, reading, rules)
+                  for placements in self.readings(hand, ctx, rules) for reading in placements]
+        best = best_of(scored, Scored.rank)
+        others = sorted((s for s in scored if s is not best), key=lambda s: s.decomposition)
+        others.sort(key=Scored.rank, reverse=True)
+        return self.riichi_result(hand, ctx, rules, best, others)
+
+    def riichi_result(self, hand, ctx, rules, best: Scored, others) -> dict:
+        reading = best.reading
+        patterns = []
+        for c, han in best.counted:
+            row = c.as_dict()
+            row["value"], row["han"] = (han // c.count if c.count else han), han
+            patterns.append(row)
+        counted_ids = {c.pattern.id for c, _ in best.counted}
+        excluded = [e.as_dict() for e in best.evaluation.excluded]
+        for c in best.evaluation.counted:  # dora without a yaku
+            if c.pattern.id not in counted_ids:
+                row = c.as_dict()
+                row.update(by=None, by_name=None, why="no_yaku",
+                           reason="dora count only on a hand with a yaku")
+                excluded.append(row)
+        transfers = best.transfers
+        sticks = ctx.riichi_sticks if best.has_yaku else 0
+        paid = ledger(transfers)
+        return {
+            "ok": True,
+            "variant": self.id,
+            "hand": hand.text(),
+            "total": best.han,
+            "raw_total": best.han,
+            "unit": self.unit,
+            "points": best.basic if best.has_yaku else 0,
+            "han": best.han,
+            "fu": best.fu,
+            "fu_reasons": best.fu_reasons,
+            "yakuman": best.yakuman,
+            "explanation": self.steps(best, ctx),
+            "patterns": patterns,
+            "excluded": excluded,
+            "form": reading.form,
+            "decomposition": best.decomposition,
+            "winning_group": reading.winning_index,
+            "alternatives": [{"total": s.han, "raw_total": s.han, "fu": s.fu,
+                              "decomposition": s.decomposition,
+                              "patterns": [c.pattern.id for c, _ in s.counted],
+                              "names": [c.pattern.name for c, _ in s.counted]} for s in others],
+            "waits": [tiles.CODES[t] for t in reading.waits],
+            "meets_minimum": best.has_yaku,
+            "minimum": 1,
+            "limit": best.limit,
+            "payments": paid,
+            "payment_reasons": reasons_of(transfers),
+            "deposits": {"riichi_sticks": sticks, "amount": 1000 * sticks,
+                         "to": ctx.seat_wind if sticks else None},
+            "winner_receives": best.paid + 1000 * sticks,
+            "context": self.context_summary(ctx),
+            "rules": rules.copy(),
+        }
+
+    def steps(self, best: Scored, ctx) -> list[dict]:
+        notes = []
+        if not best.has_yaku:
+            notes.append({"code": "no_yaku", "total": 0, "minimum": 1,
+                          "text": "no yaku: a hand needs at least one yaku to win (dora do not "
+                                  "count); nobody pays"})
+            return notes
+        fu_text = " + ".join(f"{f['fu']} {f.get('text', f['reason'])}" for f in best.fu_reasons)
+        if best.yakuman:
+            notes.append({"code": "yakuman", "total": best.han, "times": best.yakuman,
+                          "text": f"{best.han} han of yakuman: {best.limit}, {best.basic} basic "
+                                  "points"})
+        else:
+            notes.append({"code": "fu", "fu": best.fu, "raw_fu": best.raw_fu,
+                          "text": f"fu: {fu_text} = {best.raw_fu}"
+                                  + (f", rounded up to {best.fu}" if best.fu != best.raw_fu
+                                     else "")})
+            if best.limit:
+                notes.append({"code": "points", "total": best.han, "points": best.basic,
+                              "text": f"{best.han} han {best.fu} fu: {best.limit}, "
+                                      f"{best.basic} basic points"})
+            else:
+                notes.append({"code": "points", "total": best.han, "points": best.basic,
+                              "text": f"{best.han} han {best.fu} fu: {best.fu} x 2^"
+                                      f"{2 + best.han} = {best.basic} basic points"})
+        if ctx.honba:
+            notes.append({"code": "honba", "honba": ctx.honba,
+                          "text": f"{ctx.honba} honba: {300 * ctx.honba} more, from the "
+                                  "discarder or 100 each from the three"})
+        if ctx.riichi_sticks:
+            notes.append({"code": "riichi_sticks", "sticks": ctx.riichi_sticks,
+                          "text": f"{ctx.riichi_sticks} riichi stick(s) on the table: "
+                                  f"{1000 * ctx.riichi_sticks} to the winner"})
+        return notes
+
+    def context_summary(self, ctx) -> dict:
+        summary = super().context_summary(ctx)
+        summary.update(riichi=ctx.riichi, double_riichi=ctx.double_riichi, ippatsu=ctx.ippatsu,
+                       dora_indicators=[tiles.CODES[t] for t in ctx.dora_indicators],
+                       ura_dora_indicators=[tiles.CODES[t] for t in ctx.ura_dora_indicators],
+                       honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)
+        return summary
+
+
+VARIANT = Riichi()
