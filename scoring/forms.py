@@ -45,7 +45,9 @@ FLAG_LABELS = {
 
 # The context's fields other than the flags, in the order the page shows them.
 CONTEXT_VALUES = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit", "opponents",
-                  "exchanger")
+                  "exchanger", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks")
+# Riichi's indicators: tiles written in the notation ("3m 0p E"), sent to the engine as one text.
+INDICATOR_FIELDS = ("dora_indicators", "ura_dora_indicators")
 
 # The tile keyboard of each variant: how many copies of a tile its set holds (the engine's own
 # count, which disables a key once they are all in the hand) and whether a concealed kong can be
@@ -146,6 +148,10 @@ def query_pairs(variant_id: str, hand: str | None, context: dict,
             pairs.append((name, rule_text(value)))
         elif name == "opponents":
             pairs += [(name, seat) for seat in value]
+        elif name in INDICATOR_FIELDS:
+            text = value if isinstance(value, str) else " ".join(value)
+            if text:
+                pairs.append((name, text))
         else:
             pairs.append((name, value))
     pairs += [(f"{variant_id}-{name}", rule_text(value)) for name, value in rules.items()]
@@ -170,6 +176,14 @@ class ScoreForm(forms.Form):
                                   choices=[("", _("nobody"))] + WIND_CHOICES,
                                   help_text=_("temporary table: the player whose joker exchange "
                                               "gave you the tile pays for all three"))
+    dora_indicators = forms.CharField(label=_("Dora indicators"), required=False, max_length=40,
+                                      help_text=_("the tiles turned over, like 3m E"))
+    ura_dora_indicators = forms.CharField(label=_("Ura dora indicators"), required=False,
+                                          max_length=40, help_text=_("riichi only"))
+    honba = forms.IntegerField(label=_("Honba"), required=False, min_value=0, max_value=100)
+    riichi_sticks = forms.IntegerField(label=_("Riichi sticks on the table"), required=False,
+                                       min_value=0, max_value=100,
+                                       help_text=_("the winner's own included"))
 
     def __init__(self, data=None, remembered=None):
         super().__init__(data)
@@ -262,6 +276,9 @@ class ScoreForm(forms.Form):
             context["dealer"] = data["dealer"] == "1"
         if "opponents" in self.shown["fields"] and data.get("opponents"):
             context["opponents"] = list(data["opponents"])
+        for name in ("dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"):
+            if name in self.shown["fields"] and data.get(name):
+                context[name] = data[name]
         rules = {}
         for option in self.options:
             value = data.get(self.rule_names[option["name"]])
