@@ -6,37 +6,67 @@ engine leaves out is simply not shown.
 
 import unicodedata
 
+from scoring.engine.messages import gettext_noop, render, seat_letter, unit_word
+
 SEATS = ("E", "S", "W", "N")
 
 
-def format_error(result):
+def _english(text):
+    return text
+
+
+class _Words:
+    """The breakdown's words in one language: `translate` reads a catalog (the English template
+    as it is by default), `language` picks pattern names ('fr', 'zh_hans', 'zh_hant', '')."""
+
+    def __init__(self, translate=None, language=""):
+        self.translate, self.language = translate or _english, language
+
+    def __call__(self, text, **params):
+        if params:
+            text = gettext_noop(text, **params)
+        return render(text, self.translate, self.language)
+
+
+def format_error(result, translate=None, language=""):
+    said = _Words(translate, language)
     error = result.get("error") or {}
-    return f"error [{error.get('code', 'unknown')}]: {error.get('message', '')}"
+    return said(gettext_noop("error [{code}]: {message}", code=error.get("code", "unknown"),
+                             message=error.get("message", "")))
 
 
-def format_breakdown(result):
-    """The whole breakdown as one string (no trailing newline)."""
+def format_breakdown(result, translate=None, language=""):
+    """The whole breakdown as one string (no trailing newline); with `translate` (a catalog's
+    gettext) and `language`, in that language."""
     if not result.get("ok"):
-        return format_error(result)
-    lines = [f"Hand: {result.get('hand', '')}   ({result.get('variant', '')})"]
+        return format_error(result, translate, language)
+    said = _Words(translate, language)
+    lines = [said(gettext_noop("Hand: {hand}   ({variant})", hand=result.get("hand", ""),
+                               variant=result.get("variant", "")))]
     if result.get("context"):
-        lines.append(f"Context: {_context_text(result['context'])}")
-    lines.append(_total_line(result))
-    lines += [f"  {note['text']}" for note in result.get("explanation") or []]
-    lines += _section("Patterns", _pattern_rows(result.get("patterns") or []))
-    lines += _section("Excluded", _excluded_rows(result.get("excluded") or []))
+        lines.append(said(gettext_noop("Context: {context}",
+                                       context=_context_text(result["context"]))))
+    lines.append(_total_line(result, said))
+    lines += [f"  {said(note['text'])}" for note in result.get("explanation") or []]
+    lines += _section(said(gettext_noop("Patterns")),
+                      _pattern_rows(result.get("patterns") or [], said))
+    lines += _section(said(gettext_noop("Excluded")),
+                      _excluded_rows(result.get("excluded") or [], said))
     decomposition = result.get("decomposition")
     if decomposition:
-        lines.append(f"Decomposition: {' '.join(decomposition)}")
+        lines.append(said(gettext_noop("Decomposition: {sets}", sets=" ".join(decomposition))))
     if "waits" in result:
-        lines.append(f"Waits: {' '.join(result['waits']) or 'none'}")
+        lines.append(said(gettext_noop("Waits: {tiles}", tiles=" ".join(result["waits"])
+                                       or gettext_noop("none"))))
     if result.get("minimum"):
-        lines.append(_minimum_line(result))
+        lines.append(_minimum_line(result, said))
     if result.get("limit") is not None:
-        lines.append(f"Limit: {result['limit']}")
-    lines += _section("Payments", _payment_rows(result.get("payments") or {},
-                                                result.get("payment_reasons") or []))
-    lines += _section("Alternatives", _alternative_rows(result.get("alternatives") or []))
+        lines.append(said(gettext_noop("Limit: {limit}", limit=result["limit"])))
+    lines += _section(said(gettext_noop("Payments")),
+                      _payment_rows(result.get("payments") or {},
+                                    result.get("payment_reasons") or [], said))
+    lines += _section(said(gettext_noop("Alternatives")),
+                      _alternative_rows(result.get("alternatives") or [], said))
     return "\n".join(lines)
 
 
@@ -52,57 +82,72 @@ def _context_text(context):
     return " ".join(parts)
 
 
-def _total_line(result):
-    unit = result.get("unit", "")
-    line = f"Total: {result.get('total')} {unit}".rstrip()
+def _total_line(result, said):
+    unit = unit_word(result.get("unit", ""))
+    line = said(gettext_noop("Total: {total} {unit}", total=result.get("total"),
+                             unit=unit)).rstrip()
     if "points" in result:
-        line += f"   (points {result['points']})"
+        line += said(gettext_noop("   (points {points})", points=result["points"]))
     return line
 
 
-def _minimum_line(result):
-    verdict = "met" if result["meets_minimum"] else "NOT met"
+def _minimum_line(result, said):
+    verdict = gettext_noop("met") if result["meets_minimum"] else gettext_noop("NOT met")
     minimum = result.get("minimum")
-    return f"Minimum: {minimum} {verdict}" if minimum is not None else f"Minimum: {verdict}"
+    if minimum is None:
+        return said(gettext_noop("Minimum: {verdict}", verdict=verdict))
+    return said(gettext_noop("Minimum: {minimum} {verdict}", minimum=minimum, verdict=verdict))
 
 
 def _section(title, rows):
     return [f"{title}:", *(f"  {row}" for row in rows)] if rows else []
 
 
-def _pattern_rows(patterns):
+_NAME_KEYS = {"fr": "french", "zh_hans": "zh_hans", "zh_hant": "zh_hant"}
+
+
+def _pattern_rows(patterns, said):
     cells = []
+    key = _NAME_KEYS.get(said.language)
     for pattern in patterns:
-        names = ", ".join(str(n) for n in (pattern.get("english"), pattern.get("chinese")) if n)
+        local = pattern.get(key) if key else None
+        shown = (local or pattern.get("english"),) if key in ("zh_hans", "zh_hant") else (
+            local or pattern.get("english"), pattern.get("chinese"))
+        names = ", ".join(said(n) for n in shown if n)
         label = f"{pattern.get('name', '')} ({names})" if names else str(pattern.get("name", ""))
         amount = f"{pattern.get('value', '')} x {pattern.get('count', 1)}"
         cells.append((str(pattern.get("id", "")), label, amount))
     return _aligned(cells)
 
 
-def _excluded_rows(excluded):
+def _excluded_rows(excluded, said):
     rows = []
+    key = _NAME_KEYS.get(said.language)
     for entry in excluded:
         name = entry.get("name") or entry.get("id", "")
-        english = entry.get("english")
+        english = (entry.get(key) if key else None) or entry.get("english")
         label = f"{name} ({english})" if english and english != name else name
-        rows.append(f"{label}: {entry.get('reason') or 'not counted'}")
+        rows.append(f"{label}: {said(entry.get('reason') or gettext_noop('not counted'))}")
     return rows
 
 
-def _payment_rows(payments, reasons=()):
+def _payment_rows(payments, reasons=(), said=None):
+    said = said or _Words()
     transfers = payments.get("transfers") or []
     whys = list(reasons) + [""] * (len(transfers) - len(reasons))
     rows = [
-        f"{t.get('from')} pays {t.get('to')} {t.get('amount')}" + (f"  ({why})" if why else "")
+        said(gettext_noop("{payer} pays {payee} {amount}", payer=seat_letter(t.get("from")),
+                          payee=seat_letter(t.get("to")), amount=t.get("amount")))
+        + (f"  ({said(why)})" if why else "")
         for t, why in zip(transfers, whys, strict=False)
     ]
     net = payments.get("net")
     if net:
         seats = [s for s in SEATS if s in net] + [s for s in net if s not in SEATS]
-        rows.append("net  " + "  ".join(f"{seat} {_signed(net[seat])}" for seat in seats))
+        rows.append(said(gettext_noop("net  {seats}", seats="  ".join(
+            f"{said(seat_letter(seat))} {_signed(net[seat])}" for seat in seats))))
     elif payments and not rows:
-        rows.append("nothing to pay")
+        rows.append(said(gettext_noop("nothing to pay")))
     return rows
 
 
@@ -112,10 +157,10 @@ def _signed(amount):
     return str(amount)
 
 
-def _alternative_rows(alternatives):
+def _alternative_rows(alternatives, said):
     rows = []
     for alt in alternatives:
-        names = alt.get("names") or [n for n in (alt.get("name"), alt.get("line")) if n]
+        names = alt.get("names") or [said(n) for n in (alt.get("name"), alt.get("line")) if n]
         row = f"{alt.get('total')}: {' '.join(alt.get('decomposition', []))}"
         rows.append(f"{row}   [{', '.join(names)}]" if names else row)
     return rows

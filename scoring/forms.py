@@ -19,9 +19,11 @@ from scoring.engine.card import parse_card
 from scoring.engine.context import FLAGS, implied_self_drawn
 from scoring.engine.errors import HandError
 from scoring.engine.hand import standard_copies
+from scoring.engine.messages import rule_word
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import american_copies, is_card_text
+from scoring.i18n import localize
 
 DEFAULT_VARIANT = "shanghai"
 
@@ -91,7 +93,7 @@ class HandNotationValidator:
         try:
             parse(value)
         except HandError as error:
-            raise ValidationError(error.message, code=error.code) from None
+            raise ValidationError(localize(error.message), code=error.code) from None
 
 
 class CardValidator:
@@ -105,12 +107,13 @@ class CardValidator:
         try:
             parse_card(value)
         except HandError as error:
-            raise ValidationError(error.message, code=error.code) from None
+            raise ValidationError(localize(error.message), code=error.code) from None
 
 
 def rule_field(option: dict) -> forms.Field:
     """A form field for one house option as the catalog describes it."""
-    default, label, help_text = option["default"], option["name"].replace("_", " "), option["help"]
+    default, help_text = option["default"], localize(option["help"])
+    label = localize(rule_word(option["name"])).replace("_", " ")
     common = {"required": False, "label": label, "help_text": help_text}
     if option["choices"]:
         by_text = {str(choice): choice for choice in option["choices"]}
@@ -327,7 +330,7 @@ class ScoreForm(forms.Form):
     def engine_error(self, error: dict) -> None:
         """Show an engine error where it belongs: beside the house rule or the context boxes it
         names, otherwise beside the hand."""
-        invalid = ValidationError(error["message"], code=error["code"])
+        invalid = ValidationError(localize(error["message"]), code=error["code"])
         at_fault = error.get("fields", [])
         rules = [self.rule_names[f[len("rules."):]] for f in at_fault
                  if f.startswith("rules.") and f[len("rules."):] in self.rule_names]

@@ -28,6 +28,7 @@ from .context import parse_context
 from .decompose import SLICES, Forms
 from .errors import HandError
 from .hand import KONG, count_copies, set_of_group, standard_copies
+from .messages import field_word, gettext_noop, kong_note, tile_named
 from .notation import ParsedHand, joined_text, parse
 
 # The context fields about the winning tile: analyse answers for both ways of winning, so a
@@ -53,29 +54,32 @@ def win_contexts(raw) -> tuple:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise HandError("bad_context", "context must be an object of flags and winds.")
+        raise HandError("bad_context", gettext_noop(
+            "context must be an object of flags and winds."))
     named = [name for name in WINNING_TILE_FIELDS if name in raw]
     if named:
-        raise HandError("bad_context", f"analyse scores every winning tile both self-drawn and "
-                        f"on a discard from the upper house: leave out context.{named[0]}.",
-                        tuple(f"context.{name}" for name in named))
+        raise HandError("bad_context", gettext_noop(
+            "analyse scores every winning tile both self-drawn and on a discard from the upper "
+            "house: leave out context.{field}.", field=field_word(named[0])),
+            tuple(f"context.{name}" for name in named))
     return parse_context({**raw, "self_drawn": True}), parse_context(raw)
 
 
 def read_hand(text) -> ParsedHand:
     if text is None:
-        raise HandError("bad_notation", "The request has no hand.")
+        raise HandError("bad_notation", gettext_noop("The request has no hand."))
     parsed = parse(text)
     if "+" in text:
-        raise HandError("bad_notation", "A hand to analyse has 13 tiles and no winning tile: "
-                        "leave out the '+' and the tile after it.")
+        raise HandError("bad_notation", gettext_noop(
+            "A hand to analyse has 13 tiles and no winning tile: leave out the '+' and the tile "
+            "after it."))
     return parsed
 
 
 def wrong_count(found: int, kongs: int, what: str) -> HandError:
-    kong_note = f" (counting each of the {kongs} kongs as 3)" if kongs else ""
-    return HandError("wrong_tile_count", f"Found {found} tiles{kong_note}; a hand to analyse has "
-                     f"{HAND_TILES}, {what}.")
+    return HandError("wrong_tile_count", gettext_noop(
+        "Found {found} tiles{kong_note}; a hand to analyse has {size}, {what}.", found=found,
+        kong_note=kong_note(kongs), size=HAND_TILES, what=what))
 
 
 def summary(result: dict) -> dict:
@@ -124,8 +128,8 @@ def analyse_standard(variant, text, contexts, rules) -> dict:
     written = parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles)
     for tile in written:
         if tile not in variant.kinds:
-            raise HandError("tile_not_in_variant", f"{tiles.code(tile)} ({tiles.name(tile)}) is "
-                            "not played in this variant.")
+            raise HandError("tile_not_in_variant", gettext_noop(
+                "{tile} is not played in this variant.", tile=tile_named(tile)))
     melds = tuple(set_of_group(group) for group in parsed.groups)
     concealed = [0] * tiles.PLAYING_KINDS
     held = [0] * tiles.PLAYING_KINDS
@@ -141,7 +145,8 @@ def analyse_standard(variant, text, contexts, rules) -> dict:
     found = sum(concealed) + 3 * len(melds)
     kongs = sum(m.kind == KONG for m in melds)
     if found != HAND_TILES:
-        raise wrong_count(found, kongs, "plus one for each kong (flowers and seasons not counted)")
+        raise wrong_count(found, kongs, gettext_noop(
+            "plus one for each kong (flowers and seasons not counted)"))
     from .context import HandFacts
     for ctx in contexts:
         variant.check_context(ctx, HandFacts(kongs=kongs, claimed_set=any(m.exposed for m in melds),

@@ -3,6 +3,7 @@
 from . import analyse as analysis
 from .context import parse_context
 from .errors import HandError
+from .messages import gettext_noop
 from .variants import VARIANTS, get_variant
 
 # The longest deal settled: a real deal has a few kongs and at most three wins.
@@ -12,8 +13,8 @@ MAX_EVENTS = 200
 def variant_and_rules(request):
     """The request's variant and its checked house rules (a request with a hand, §2 and §6)."""
     if not isinstance(request, dict):
-        raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
-                        "'hand'.")
+        raise HandError("bad_request", gettext_noop(
+            "The request must be a JSON object with 'variant' and 'hand'."))
     variant = get_variant(request.get("variant"))
     return variant, variant.check_rules(request.get("rules"))
 
@@ -26,8 +27,9 @@ def score(request) -> dict:
         if request.get("line") is None:
             return variant.score(request.get("hand"), ctx, rules)
         if not variant.card_lines:
-            raise HandError("bad_request", f"{variant.name} has no card: 'line' names a line of "
-                            "an American card.", ("line",))
+            raise HandError("bad_request", gettext_noop(
+                "{variant} has no card: 'line' names a line of an American card.",
+                variant=variant.name), ("line",))
         return variant.score(request.get("hand"), ctx, rules, line=request["line"])
     except HandError as error:
         return error.as_result()
@@ -49,17 +51,19 @@ def settle(request) -> dict:
     wins). A variant settles when it defines `settle_deal`; the others answer unknown_variant."""
     try:
         if not isinstance(request, dict):
-            raise HandError("bad_request", "The request must be a JSON object with 'variant' and "
-                            "'events'.")
+            raise HandError("bad_request", gettext_noop(
+                "The request must be a JSON object with 'variant' and 'events'."))
         events = request.get("events")
         if isinstance(events, list) and len(events) > MAX_EVENTS:
-            raise HandError("bad_request", f"The deal has {len(events)} events; a deal may have "
-                            f"at most {MAX_EVENTS}.")
+            raise HandError("bad_request", gettext_noop(
+                "The deal has {count} events; a deal may have at most {most}.",
+                count=len(events), most=MAX_EVENTS))
         variant = get_variant(request.get("variant"))
         settle_deal = getattr(variant, "settle_deal", None)
         if settle_deal is None:
-            raise HandError("unknown_variant", f"{variant.name} settles each hand on its own; "
-                            "whole-deal settlement is for variants that pay during the deal.")
+            raise HandError("unknown_variant", gettext_noop(
+                "{variant} settles each hand on its own; whole-deal settlement is for variants "
+                "that pay during the deal.", variant=variant.name))
         return settle_deal(request)
     except HandError as error:
         return error.as_result()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 from .errors import HandError
+from .messages import Message, field_list, field_word, gettext_noop, seat_letter
 from .tiles import PLAYING_KINDS, WINDS, wind_tile
 
 FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
@@ -93,8 +94,9 @@ def seat_of(value) -> str | None:
 def _wind(value, name: str) -> str:
     seat = seat_of(value)
     if seat is None:
-        raise HandError("bad_context", f"context.{name} must be a wind: E, S, W or N (got "
-                        f"{value!r}).")
+        raise HandError("bad_context", gettext_noop(
+            "context.{field} must be a wind: E, S, W or N (got {got})", field=field_word(name),
+            got=repr(value)))
     return seat
 
 
@@ -103,7 +105,8 @@ def parse_context(raw) -> WinContext:
     if raw is None or raw == {}:
         return _cached_context(())
     if not isinstance(raw, dict):
-        raise HandError("bad_context", "context must be an object of flags and winds.")
+        raise HandError("bad_context", gettext_noop(
+            "context must be an object of flags and winds."))
     try:
         # The type is part of the key: 1 == True, but only true is a flag.
         key = tuple(sorted((name, type(value).__name__, value) for name, value in raw.items()))
@@ -121,24 +124,30 @@ def _cached_context(items: tuple) -> WinContext:
 def _parse_context(raw: dict) -> WinContext:
     unknown = sorted(set(raw) - KNOWN)
     if unknown:
-        raise HandError("bad_context", f"Unknown context field {unknown[0]!r}; known fields are "
-                        + ", ".join(sorted(KNOWN)) + ".")
+        raise HandError("bad_context", gettext_noop(
+            "Unknown context field {field}; known fields are {known}.", field=repr(unknown[0]),
+            known=", ".join(sorted(KNOWN))))
     values = {}
     for flag in FLAGS:
         value = raw.get(flag, False)
         if not isinstance(value, bool):
-            raise HandError("bad_context", f"context.{flag} must be true or false (got {value!r}).")
+            raise HandError("bad_context", gettext_noop(
+                "context.{field} must be true or false (got {got}).", field=field_word(flag),
+                got=repr(value)))
         values[flag] = value
     seat = _wind(raw.get("seat_wind", "E"), "seat_wind")
     values["seat_wind"] = seat
     values["round_wind"] = _wind(raw.get("round_wind", "E"), "round_wind")
     dealer = raw.get("dealer", seat == "E")
     if not isinstance(dealer, bool):
-        raise HandError("bad_context", f"context.dealer must be true or false (got {dealer!r}).")
+        raise HandError("bad_context", gettext_noop(
+            "context.{field} must be true or false (got {got}).", field=field_word("dealer"),
+            got=repr(dealer)))
     values["dealer"] = dealer
     void = raw.get("void_suit")
     if void is not None and void not in ("m", "p", "s"):
-        raise HandError("bad_context", f"context.void_suit must be m, p or s (got {void!r}).")
+        raise HandError("bad_context", gettext_noop(
+            "context.void_suit must be m, p or s (got {got}).", got=repr(void)))
     values["void_suit"] = void
     opponents = raw.get("opponents")
     if opponents is None:
@@ -147,12 +156,14 @@ def _parse_context(raw: dict) -> WinContext:
         if isinstance(opponents, str):
             opponents = list(opponents)
         if not isinstance(opponents, list) or not opponents:
-            raise HandError("bad_context", "context.opponents must list the seats still playing, "
-                            "like [\"S\", \"W\"].")
+            raise HandError("bad_context", gettext_noop(
+                "context.opponents must list the seats still playing, like {example}.",
+                example='["S", "W"]'))
         seats = tuple(_wind(seat_name, "opponents") for seat_name in opponents)
         if seat in seats or len(set(seats)) != len(seats):
-            raise HandError("bad_context", "context.opponents must name other seats, each once; "
-                            f"the winner sits at {seat}.")
+            raise HandError("bad_context", gettext_noop(
+                "context.opponents must name other seats, each once; the winner sits at {seat}.",
+                seat=seat_letter(seat)))
         values["opponents"] = seats
     discarder = raw.get("discarder")
     values["discarder"] = (default_discarder(seat, values["opponents"], values["earthly"])
@@ -237,127 +248,139 @@ class Impossible:
 
 IMPOSSIBLE = (
     Impossible(("dealer", "seat_wind"), lambda c, h: c.dealer != (c.seat_wind == DEALER_SEAT),
-               "East deals: dealer is true exactly when seat_wind is E"),
+               gettext_noop("East deals: dealer is true exactly when seat_wind is E")),
     Impossible(("kong_replacement", "self_drawn"), lambda c, h: c.kong_replacement
-               and not c.self_drawn, "a kong replacement tile is drawn: mark the hand self-drawn"),
+               and not c.self_drawn,
+               gettext_noop("a kong replacement tile is drawn: mark the hand self-drawn")),
     Impossible(("kong_replacement",), lambda c, h: c.kong_replacement and h.kongs < 1,
-               "a kong replacement follows the winner's own kong: the hand must hold a kong"),
+               gettext_noop("a kong replacement follows the winner's own kong: the hand must "
+                            "hold a kong")),
     Impossible(("double_kong_replacement", "self_drawn"), lambda c, h: c.double_kong_replacement
-               and not c.self_drawn, "a kong replacement tile is drawn: mark the hand "
-               "self-drawn"),
-    Impossible(("double_kong_replacement",), lambda c, h: c.double_kong_replacement
-               and h.kongs < 2, "a second kong replacement needs two kongs in the hand"),
+               and not c.self_drawn,
+               gettext_noop("a kong replacement tile is drawn: mark the hand self-drawn")),
+    Impossible(("double_kong_replacement",), lambda c, h: c.double_kong_replacement and h.kongs < 2,
+               gettext_noop("a second kong replacement needs two kongs in the hand")),
     Impossible(("heavenly", "earthly"), lambda c, h: c.heavenly and c.earthly,
-               "a hand is heavenly (the dealer's deal) or earthly (the dealer's first discard), "
-               "not both"),
+               gettext_noop("a hand is heavenly (the dealer's deal) or earthly (the dealer's "
+                            "first discard), not both")),
     Impossible(("heavenly", "dealer"), lambda c, h: c.heavenly and not c.dealer,
-               "only the dealer (East) can win a heavenly hand"),
+               gettext_noop("only the dealer (East) can win a heavenly hand")),
     Impossible(("heavenly", "self_drawn"), lambda c, h: c.heavenly and not c.self_drawn,
-               "a heavenly hand is the dealer's own deal: mark it self-drawn"),
+               gettext_noop("a heavenly hand is the dealer's own deal: mark it self-drawn")),
     Impossible(("heavenly",), lambda c, h: c.heavenly and h.claimed_set,
-               "a heavenly hand is won before any tile is claimed: no set in [ ]"),
+               gettext_noop("a heavenly hand is won before any tile is claimed: no set in [ ]")),
     Impossible(("earthly", "dealer"), lambda c, h: c.earthly and c.dealer,
-               "an earthly hand is won on the dealer's discard, so the winner is not the dealer"),
+               gettext_noop("an earthly hand is won on the dealer's discard, so the winner is "
+                            "not the dealer")),
     Impossible(("earthly", "self_drawn"), lambda c, h: c.earthly and c.self_drawn,
-               "an earthly hand is won on the dealer's first discard: not self-drawn"),
-    Impossible(("earthly", "discarder"), lambda c, h: c.earthly and not c.self_drawn
-               and c.discarder != DEALER_SEAT,
-               "an earthly hand is won on the dealer's discard: the discarder is E"),
+               gettext_noop("an earthly hand is won on the dealer's first discard: not self-"
+                            "drawn")),
+    Impossible(("earthly", "discarder"), lambda c, h: c.earthly
+               and not c.self_drawn and c.discarder != DEALER_SEAT,
+               gettext_noop("an earthly hand is won on the dealer's discard: the discarder is E")),
     Impossible(("earthly",), lambda c, h: c.earthly and h.claimed_set,
-               "an earthly hand is won before any tile is claimed: no set in [ ]"),
+               gettext_noop("an earthly hand is won before any tile is claimed: no set in [ ]")),
     Impossible(("heavenly", "robbing_kong"), lambda c, h: c.heavenly and c.robbing_kong,
-               "a heavenly hand is won on the deal, before any kong: mark one of the two"),
-    Impossible(("heavenly", "after_kong_discard"), lambda c, h: c.heavenly
-               and c.after_kong_discard, "a heavenly hand is won on the deal, before any kong: "
-               "mark one of the two"),
+               gettext_noop("a heavenly hand is won on the deal, before any kong: mark one of "
+                            "the two")),
+    Impossible(("heavenly", "after_kong_discard"), lambda c, h: c.heavenly and c.after_kong_discard,
+               gettext_noop("a heavenly hand is won on the deal, before any kong: mark one of "
+                            "the two")),
     Impossible(("heavenly", "last_tile"), lambda c, h: c.heavenly and c.last_tile,
-               "a heavenly hand is won on the deal, not on the last tile: mark one of the two"),
+               gettext_noop("a heavenly hand is won on the deal, not on the last tile: mark one "
+                            "of the two")),
     Impossible(("earthly", "robbing_kong"), lambda c, h: c.earthly and c.robbing_kong,
-               "an earthly hand is won on the dealer's first discard, before any kong: mark one "
-               "of the two"),
-    Impossible(("earthly", "after_kong_discard"), lambda c, h: c.earthly
-               and c.after_kong_discard, "an earthly hand is won on the dealer's first discard, "
-               "before any kong: mark one of the two"),
+               gettext_noop("an earthly hand is won on the dealer's first discard, before any "
+                            "kong: mark one of the two")),
+    Impossible(("earthly", "after_kong_discard"), lambda c, h: c.earthly and c.after_kong_discard,
+               gettext_noop("an earthly hand is won on the dealer's first discard, before any "
+                            "kong: mark one of the two")),
     Impossible(("earthly", "last_tile"), lambda c, h: c.earthly and c.last_tile,
-               "an earthly hand is won on the dealer's first discard, not on the last tile: mark "
-               "one of the two"),
+               gettext_noop("an earthly hand is won on the dealer's first discard, not on the "
+                            "last tile: mark one of the two")),
     Impossible(("robbing_kong", "self_drawn"), lambda c, h: c.robbing_kong and c.self_drawn,
-               "robbing a kong is a win on another player's tile: not self-drawn"),
+               gettext_noop("robbing a kong is a win on another player's tile: not self-drawn")),
     Impossible(("robbing_kong", "after_kong_discard"), lambda c, h: c.robbing_kong
-               and c.after_kong_discard, "a robbed kong is never made, so no discard follows it: "
-               "mark one of the two"),
+               and c.after_kong_discard,
+               gettext_noop("a robbed kong is never made, so no discard follows it: mark one of "
+                            "the two")),
     Impossible(("robbing_kong", "last_tile"), lambda c, h: c.robbing_kong and c.last_tile,
-               "a kong is never added after the last tile of the wall: mark one of the two"),
+               gettext_noop("a kong is never added after the last tile of the wall: mark one of "
+                            "the two")),
     Impossible(("robbing_kong", "kong_replacement"), lambda c, h: c.robbing_kong
-               and c.kong_replacement, "a robbed tile is another player's, a replacement tile "
-               "the winner's own draw: mark one of the two"),
+               and c.kong_replacement,
+               gettext_noop("a robbed tile is another player's, a replacement tile the winner's "
+                            "own draw: mark one of the two")),
     Impossible(("robbing_kong",), lambda c, h: c.robbing_kong and h.winning_copies > 1,
-               "the robbed tile {winning} is the fourth copy another player was adding to a pung: "
-               "the hand can hold no other {winning}"),
+               gettext_noop("the robbed tile {winning} is the fourth copy another player was "
+                            "adding to a pung: the hand can hold no other {winning}")),
     Impossible(("after_kong_discard", "self_drawn"), lambda c, h: c.after_kong_discard
-               and c.self_drawn, "a discard after a kong is another player's tile: not "
-               "self-drawn"),
+               and c.self_drawn,
+               gettext_noop("a discard after a kong is another player's tile: not self-drawn")),
     Impossible(("discarder", "seat_wind"), lambda c, h: not c.self_drawn
-               and c.discarder == c.seat_wind, "the winner cannot win on their own discard: name "
-               "another seat, or mark the hand self-drawn"),
+               and c.discarder == c.seat_wind,
+               gettext_noop("the winner cannot win on their own discard: name another seat, or "
+                            "mark the hand self-drawn")),
     Impossible(("discarder", "opponents"), lambda c, h: not c.self_drawn
-               and c.discarder not in c.opponents, "a player who has won has left the hand and "
-               "cannot discard: the discarder must be one of opponents"),
+               and c.discarder not in c.opponents,
+               gettext_noop("a player who has won has left the hand and cannot discard: the "
+                            "discarder must be one of opponents")),
     Impossible(("joker_exchange",), lambda c, h: c.joker_exchange and h.jokers == 0,
-               "a joker exchange gives the winner a joker: the hand must hold one"),
+               gettext_noop("a joker exchange gives the winner a joker: the hand must hold one")),
     Impossible(("exchanger", "seat_wind"), lambda c, h: c.exchanger == c.seat_wind,
-               "the exchanger is the player whose exchange gave the winner the tile, not the "
-               "winner"),
-    Impossible(("exchanger", "self_drawn"), lambda c, h: c.exchanger is not None
-               and c.self_drawn, "a tile given by another player's joker exchange is not "
-               "self-drawn: mark one of the two"),
+               gettext_noop("the exchanger is the player whose exchange gave the winner the "
+                            "tile, not the winner")),
+    Impossible(("exchanger", "self_drawn"), lambda c, h: c.exchanger is not None and c.self_drawn,
+               gettext_noop("a tile given by another player's joker exchange is not self-drawn: "
+                            "mark one of the two")),
     Impossible(("exchanger", "joker_exchange"), lambda c, h: c.exchanger is not None
-               and c.joker_exchange, "joker_exchange is the winner's own exchange, exchanger "
-               "another player's: mark one of the two"),
+               and c.joker_exchange,
+               gettext_noop("joker_exchange is the winner's own exchange, exchanger another "
+                            "player's: mark one of the two")),
     # Riichi (the fields only it reads).
     Impossible(("riichi",), lambda c, h: c.riichi and h.claimed_set,
-               "riichi is declared on a concealed hand: no set in [ ] (a concealed "
-                            "kong in ( ) is fine)"),
+               gettext_noop("riichi is declared on a concealed hand: no set in [ ] (a concealed "
+                            "kong in ( ) is fine)")),
     Impossible(("double_riichi",), lambda c, h: c.double_riichi and h.claimed_set,
-               "double riichi is declared on a concealed hand: no set in [ ] (a "
-                            "concealed kong in ( ) is fine)"),
+               gettext_noop("double riichi is declared on a concealed hand: no set in [ ] (a "
+                            "concealed kong in ( ) is fine)")),
     Impossible(("ippatsu", "riichi", "double_riichi"), lambda c, h: c.ippatsu
                and not (c.riichi or c.double_riichi),
-               "ippatsu is a win within one turn of declaring riichi: mark riichi "
-                            "or double riichi"),
+               gettext_noop("ippatsu is a win within one turn of declaring riichi: mark riichi "
+                            "or double riichi")),
     Impossible(("ura_dora_indicators", "riichi", "double_riichi"), lambda c, h:
                bool(c.ura_dora_indicators) and not (c.riichi or c.double_riichi),
-               "ura dora are turned only for a hand in riichi: mark riichi, or "
-                            "leave the ura dora indicators out"),
+               gettext_noop("ura dora are turned only for a hand in riichi: mark riichi, or "
+                            "leave the ura dora indicators out")),
     Impossible(("riichi_sticks", "riichi", "double_riichi"), lambda c, h: c.riichi_sticks < 1
                and (c.riichi or c.double_riichi),
-               "the winner's own riichi stick is on the table: riichi_sticks "
-                            "counts it (at least 1)"),
+               gettext_noop("the winner's own riichi stick is on the table: riichi_sticks "
+                            "counts it (at least 1)")),
     Impossible(("heavenly", "riichi", "double_riichi"), lambda c, h: c.heavenly
                and (c.riichi or c.double_riichi),
-               "tenhou is won on the deal, before any riichi: mark one of the two"),
+               gettext_noop("tenhou is won on the deal, before any riichi: mark one of the two")),
     Impossible(("heavenly", "chiihou"), lambda c, h: c.heavenly and c.chiihou,
-               "tenhou is the dealer's, chiihou a non-dealer's: mark one of the "
-                            "two"),
+               gettext_noop("tenhou is the dealer's, chiihou a non-dealer's: mark one of the "
+                            "two")),
     Impossible(("chiihou", "riichi", "double_riichi"), lambda c, h: c.chiihou
                and (c.riichi or c.double_riichi),
-               "chiihou is won on the first draw, before any riichi: mark one of "
-                            "the two"),
+               gettext_noop("chiihou is won on the first draw, before any riichi: mark one of "
+                            "the two")),
     Impossible(("chiihou", "dealer"), lambda c, h: c.chiihou and c.dealer,
-               "chiihou is a non-dealer's win on their first draw; the dealer's is "
-                            "tenhou (heavenly)"),
+               gettext_noop("chiihou is a non-dealer's win on their first draw; the dealer's is "
+                            "tenhou (heavenly)")),
     Impossible(("chiihou", "self_drawn"), lambda c, h: c.chiihou and not c.self_drawn,
-               "chiihou is won on the player's own first draw: mark it "
-                            "self-drawn"),
+               gettext_noop("chiihou is won on the player's own first draw: mark it "
+                            "self-drawn")),
     Impossible(("chiihou", "last_tile"), lambda c, h: c.chiihou and c.last_tile,
-               "chiihou is won on the first draw, not on the last tile: mark one "
-                            "of the two"),
+               gettext_noop("chiihou is won on the first draw, not on the last tile: mark one "
+                            "of the two")),
     Impossible(("chiihou", "kong_replacement"), lambda c, h: c.chiihou and c.kong_replacement,
-               "chiihou is won on the first draw, before any kong: mark one of "
-                            "the two"),
+               gettext_noop("chiihou is won on the first draw, before any kong: mark one of "
+                            "the two")),
     Impossible(("chiihou",), lambda c, h: c.chiihou and (h.claimed_set or h.kongs > 0),
-               "chiihou is won on the first draw, before any call or kong: no set "
-                            "in [ ] or ( )"),
+               gettext_noop("chiihou is won on the first draw, before any call or kong: no set "
+                            "in [ ] or ( )")),
 )
 
 
@@ -381,13 +404,17 @@ def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | No
     only the rules about the context)."""
     for name in DEFAULTS:
         if name not in reads and unread_value(ctx, name):
-            raise HandError("bad_context", f"{variant_name} does not use context.{name}: leave "
-                            f"it out (got {getattr(ctx, name)!r}).", (f"context.{name}",))
+            raise HandError("bad_context", gettext_noop(
+                "{variant} does not use context.{field}: leave it out (got {got}).",
+                variant=variant_name, field=field_word(name), got=repr(getattr(ctx, name))),
+                (f"context.{name}",))
     for rule in IMPOSSIBLE:
         if reads.issuperset(rule.fields) and rule.broken(ctx, facts or UNKNOWN_HAND):
-            fix = rule.fix.format(winning=(facts or UNKNOWN_HAND).winning)
-            raise HandError("bad_context", f"This cannot happen ({', '.join(rule.fields)}): "
-                            f"{fix}.", tuple(f"context.{name}" for name in rule.fields))
+            fix = Message(rule.fix, {"winning": (facts or UNKNOWN_HAND).winning}
+                          if "{winning}" in rule.fix else None)
+            raise HandError("bad_context", gettext_noop(
+                "This cannot happen ({fields}): {fix}.", fields=field_list(rule.fields), fix=fix),
+                tuple(f"context.{name}" for name in rule.fields))
 
 
 

@@ -31,6 +31,7 @@ from .context import KNOWN as CONTEXT_FIELDS
 from .context import WinContext, parse_context, seat_of
 from .errors import HandError
 from .hand import set_of_group
+from .messages import count_of, gettext_noop, joined, seat_letter, tile_named
 from .notation import ParsedHand, format_hand, parse
 from .tiles import WINDS as SEATS
 
@@ -123,9 +124,11 @@ class Shown:
         tile = next((t for t, n in enumerate(self.totals) if n > 4), None)
         if tile is None:
             return None
-        found = ", ".join(f"{n} in {place}" for place, held in self.places if (n := held[tile]))
-        return (f"{tiles.code(tile)} ({tiles.name(tile)}) is shown {self.totals[tile]} times in "
-                f"this deal, but the set has only 4: {found}.")
+        found = [gettext_noop("{n} in {place}", n=n, place=place)
+                 for place, held in self.places if (n := held[tile])]
+        return gettext_noop("{tile} is shown {count} times in this deal, but the set has only 4: "
+                            "{found}.", tile=tile_named(tile), count=self.totals[tile],
+                            found=found)
 
 
 def counts_of(parsed: ParsedHand) -> list[int]:
@@ -137,7 +140,7 @@ def counts_of(parsed: ParsedHand) -> list[int]:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return count_of(n, word)
 
 
 @dataclass
@@ -159,18 +162,21 @@ class Deal:
     # --- errors and small readers -------------------------------------------------------------
 
     def fail(self, message: str, code: str = "bad_event") -> DealError:
-        return DealError(code, f"Event {self.index}{self.label}: {message}", self.index)
+        return DealError(code, gettext_noop("Event {index}{label}: {message}", index=self.index,
+                                            label=self.label, message=message), self.index)
 
     def seat(self, value, what: str) -> str:
         seat = seat_of(value)
         if seat is None:
-            raise self.fail(f"{what} must be a seat: E, S, W or N (got {value!r}).")
+            raise self.fail(gettext_noop("{field} must be a seat: E, S, W or N (got {got}).",
+                                         field=what, got=repr(value)))
         return seat
 
     def player_in(self, value, what: str) -> str:
         seat = self.seat(value, what)
         if seat not in self.in_play:
-            raise self.fail(f"{seat} has already won and left the deal.")
+            raise self.fail(gettext_noop("{seat} has already won and left the deal.",
+                                         seat=seat_letter(seat)))
         return seat
 
     def flag(self, event: dict, name: str) -> bool:
@@ -178,7 +184,8 @@ class Deal:
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise self.fail(f"{name} must be true or false (got {value!r}).")
+            raise self.fail(gettext_noop("{field} must be true or false (got {got}).",
+                                         field=name, got=repr(value)))
         return value
 
     def others_in(self, seat: str) -> list[str]:
@@ -193,22 +200,26 @@ class Deal:
 
     def take(self, event) -> None:
         if not isinstance(event, dict):
-            raise self.fail("an event must be an object with a 'type'.")
+            raise self.fail(gettext_noop("an event must be an object with a 'type'."))
         kind = event.get("type")
         handlers = {"kong": self.kong, "win": self.win, "wall_end": self.wall_end}
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise self.fail(f"unknown event type {kind!r}; events are kong, win and wall_end.")
+            raise self.fail(gettext_noop("unknown event type {kind}; events are kong, win and "
+                                         "wall_end.", kind=repr(kind)))
         seat = event.get("seat")
-        self.label = f" ({kind} by {seat})" if isinstance(seat, str) and kind != "wall_end" else (
-            f" ({kind})")
+        self.label = gettext_noop(" ({kind} by {seat})", kind=kind, seat=seat) \
+            if isinstance(seat, str) and kind != "wall_end" else gettext_noop(" ({kind})",
+                                                                              kind=kind)
         if self.ended:
-            raise self.fail(f"the deal already ended ({self.ended}); no event can follow.")
+            raise self.fail(gettext_noop("the deal already ended ({ended}); no event can follow.",
+                                         ended=self.ended))
         known = {"kong": KONG_KEYS, "win": WIN_KEYS, "wall_end": WALL_KEYS}[kind]
         unknown = sorted(set(event) - known)
         if unknown:
-            raise self.fail(f"a {kind} event has no field {unknown[0]!r}; its fields are "
-                            + ", ".join(sorted(known)) + ".")
+            raise self.fail(gettext_noop("a {kind} event has no field {field}; its fields are "
+                                         "{fields}.", kind=kind, field=repr(unknown[0]),
+                                         fields=", ".join(sorted(known))))
         if kind != "win":
             self.discard = None  # only consecutive wins may share a discard
         handler(event)
@@ -222,31 +233,38 @@ class Deal:
         seat = self.player_in(event.get("seat"), "seat")
         kind = event.get("kind")
         if kind not in KONG_KINDS:
-            raise self.fail(f"kind must be concealed, exposed or added (got {kind!r}).")
+            raise self.fail(gettext_noop("kind must be concealed, exposed or added (got {got}).",
+                                         got=repr(kind)))
         held = self.flag(event, "held")
         if held and kind != "added":
-            raise self.fail("held is for an added kong, made with a tile held since earlier.")
+            raise self.fail(gettext_noop(
+                "held is for an added kong, made with a tile held since earlier."))
         discarder = event.get("from")
         if kind == "exposed":
             if discarder is None:
-                raise self.fail("an exposed kong needs 'from': the seat whose discard made it.")
+                raise self.fail(gettext_noop(
+                    "an exposed kong needs 'from': the seat whose discard made it."))
             discarder = self.player_in(discarder, "from")
             if discarder == seat:
-                raise self.fail("an exposed kong is made on another player's discard.")
+                raise self.fail(gettext_noop("an exposed kong is made on another player's "
+                                             "discard."))
         elif discarder is not None:
-            raise self.fail("'from' is only for an exposed kong, made on a discard.")
+            raise self.fail(gettext_noop("'from' is only for an exposed kong, made on a discard."))
+        who = seat_letter(seat)
         if kind == "concealed":
             paid = [(other, seat, 2) for other in self.others_in(seat)]
-            what = f"{seat}: concealed kong"
+            what = gettext_noop("{seat}: concealed kong", seat=who)
         elif kind == "exposed":
             paid = [(discarder, seat, 2)]
-            what = f"{seat}: exposed kong on {discarder}'s discard"
+            what = gettext_noop("{seat}: exposed kong on {discarder}'s discard", seat=who,
+                                discarder=seat_letter(discarder))
         elif held:
             paid = []
-            what = f"{seat}: added kong with a tile held since earlier (pays nothing)"
+            what = gettext_noop("{seat}: added kong with a tile held since earlier (pays "
+                                "nothing)", seat=who)
         else:
             paid = [(other, seat, 1) for other in self.others_in(seat)]
-            what = f"{seat}: added kong"
+            what = gettext_noop("{seat}: added kong", seat=who)
         self.kongs.append(Kong(seat, self.index, paid))
         self.record(what, paid)
 
@@ -255,28 +273,30 @@ class Deal:
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
-            raise self.fail("context must be an object of flags.", "bad_context")
+            raise self.fail(gettext_noop("context must be an object of flags."), "bad_context")
         merged = dict(raw)
         if "void" in event:  # the wall_end's word for it, accepted on a win too
             if event.get("void_suit", event["void"]) != event["void"]:
-                raise self.fail("void and void_suit differ.")
+                raise self.fail(gettext_noop("void and void_suit differ."))
             event = {**event, "void_suit": event["void"]}
         for name in CONTEXT_FIELDS & set(event):
             if name in raw and raw[name] != event[name]:
-                raise self.fail(f"{name} is {event[name]!r} in the event but {raw[name]!r} in its "
-                                "context.")
+                raise self.fail(gettext_noop("{field} is {event} in the event but {context} in "
+                                             "its context.", field=name, event=repr(event[name]),
+                                             context=repr(raw[name])))
             merged[name] = event[name]
         if merged.get("seat_wind") not in (None, seat) and (
                 self.seat(merged["seat_wind"], "context.seat_wind") != seat):
-            raise self.fail(f"the winner sits at {seat}, not {merged['seat_wind']}.")
+            raise self.fail(gettext_noop("the winner sits at {seat}, not {other}.",
+                                         seat=seat_letter(seat), other=merged["seat_wind"]))
         merged["seat_wind"] = seat
         opponents = self.others_in(seat)
         given = merged.get("opponents")
         if given is not None:
             if not isinstance(given, (list, str)) or sorted(
                     self.seat(s, "opponents") for s in given) != sorted(opponents):
-                raise self.fail("opponents must be the players still in: "
-                                + ", ".join(opponents) + ".")
+                raise self.fail(gettext_noop("opponents must be the players still in: {seats}.",
+                                             seats=", ".join(opponents)))
         merged["opponents"] = opponents
         if not merged.get("self_drawn"):
             discarder = merged.get("discarder")
@@ -286,8 +306,8 @@ class Deal:
                                  if SEATS[(start - step) % 4] in self.in_play)
             discarder = self.player_in(discarder, "discarder")
             if discarder == seat:
-                raise self.fail("the winner cannot win on their own discard; for a self-drawn "
-                                "win set self_drawn.")
+                raise self.fail(gettext_noop("the winner cannot win on their own discard; for a "
+                                             "self-drawn win set self_drawn."))
             merged["discarder"] = discarder
         try:
             return parse_context(merged)
@@ -299,7 +319,8 @@ class Deal:
         ctx = self.win_context(event, seat)
         has_hand, has_fans = event.get("hand") is not None, event.get("fans") is not None
         if has_hand == has_fans:
-            raise self.fail("a win gives either its 'hand' or its 'fans', not both, not neither.")
+            raise self.fail(gettext_noop(
+                "a win gives either its 'hand' or its 'fans', not both, not neither."))
         if has_hand:
             try:
                 result = self.variant.score(event["hand"], ctx, self.rules)
@@ -308,37 +329,43 @@ class Deal:
             fans, points = result["total"], result["points"]
             counted = ", ".join(p["id"] if p["count"] == 1 else f"{p['id']} x{p['count']}"
                                 for p in result["patterns"])
-            detail = f" ({counted})" if counted else ""
+            detail = gettext_noop(" ({counted})", counted=counted) if counted else ""
         else:
             raw = event["fans"]
             if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-                raise self.fail(f"fans must be a whole number, 0 or more (got {raw!r}).")
+                raise self.fail(gettext_noop("fans must be a whole number, 0 or more (got {got}).",
+                                             got=repr(raw)))
             try:
                 self.variant.check_context(ctx, None)
             except HandError as error:
                 raise self.fail(error.message, error.code) from None
             fans, _ = self.variant.settle_total(raw, self.rules)
-            points, detail = self.variant.points(fans, self.rules), " (entered)"
+            points, detail = self.variant.points(fans, self.rules), gettext_noop(" (entered)")
         parsed = parse(event["hand"]) if has_hand else None  # already scored, so well formed
         if ctx.self_drawn:
             self.discard = None
             if parsed is not None:
-                self.show(f"{seat}'s winning hand (event {self.index})", counts_of(parsed))
+                self.show(gettext_noop("{seat}'s winning hand (event {event})",
+                                       seat=seat_letter(seat), event=self.index),
+                          counts_of(parsed))
             paid = [(other, seat, points + 1) for other in self.others_in(seat)]
-            what = (f"{seat} wins self-drawn: {plural(fans, 'fan')}{detail}, {points} + 1 from "
-                    "each player still in")
+            what = gettext_noop("{seat} wins self-drawn: {fans}{detail}, {points} + 1 from each "
+                                "player still in", seat=seat_letter(seat),
+                                fans=plural(fans, "fan"), detail=detail, points=points)
         else:
             discard = self.on_discard(seat, ctx, parsed)
             paid = [(ctx.discarder, seat, points)]
-            what = (f"{seat} wins on {ctx.discarder}'s discard: {plural(fans, 'fan')}{detail}, "
-                    f"{plural(points, 'point')}")
+            what = gettext_noop("{seat} wins on {discarder}'s discard: {fans}{detail}, {points}",
+                                seat=seat_letter(seat), discarder=seat_letter(ctx.discarder),
+                                fans=plural(fans, "fan"), detail=detail,
+                                points=plural(points, "point"))
             if discard.after_kong:
                 moved, how = self.kong_shot(discard, seat)
-                paid, what = paid + moved, what + how
+                paid, what = paid + moved, joined([what, how], "")
         self.in_play.remove(seat)
         self.winners.append(seat)
         if len(self.winners) == 3:
-            self.ended = "three players have won"
+            self.ended = gettext_noop("three players have won")
         self.record(what, paid)
 
     def on_discard(self, seat: str, ctx: WinContext, parsed: ParsedHand | None) -> Discard:
@@ -352,20 +379,26 @@ class Deal:
         elif ctx.after_kong_discard != last.after_kong:
             first, event = last.winners[0]
             marked = first if last.after_kong else seat
-            raise self.fail(
-                f"{seat} and {first} (event {event}) won on the same discard of "
-                f"{ctx.discarder}, but only {marked}'s win is marked after_kong_discard: mark both "
-                f"or neither (consecutive wins on one discarder are one discard, unless their "
-                f"hands show different winning tiles).", "bad_context")
+            raise self.fail(gettext_noop(
+                "{seat} and {first} (event {event}) won on the same discard of {discarder}, but "
+                "only {marked}'s win is marked after_kong_discard: mark both or neither "
+                "(consecutive wins on one discarder are one discard, unless their hands show "
+                "different winning tiles).", seat=seat_letter(seat), first=seat_letter(first),
+                event=event, discarder=seat_letter(ctx.discarder), marked=seat_letter(marked)),
+                "bad_context")
         shared = winning is not None and winning == last.tile and bool(last.winners)
         last.tile = winning if last.tile is None else last.tile
         last.winners.append((seat, self.index))
         if parsed is not None:
-            counts, where = counts_of(parsed), f"{seat}'s winning hand (event {self.index}"
+            counts = counts_of(parsed)
+            where = gettext_noop("{seat}'s winning hand (event {event})", seat=seat_letter(seat),
+                                 event=self.index)
             if shared:
                 counts[winning] -= 1
-                where += f", its winning {tiles.code(winning)} being the discard counted before"
-            self.show(where + ")", counts)
+                where = gettext_noop("{seat}'s winning hand (event {event}, its winning {tile} "
+                                     "being the discard counted before)", seat=seat_letter(seat),
+                                     event=self.index, tile=tiles.code(winning))
+            self.show(where, counts)
         return last
 
     def kong_shot(self, discard: Discard, winner: str) -> tuple[list, str]:
@@ -379,92 +412,110 @@ class Deal:
             if kong is None or kong.undone or not kong.money:
                 return [], ""
             discard.shot, discard.shot_event = kong, self.index
-            money = f"{by}'s kong money (event {kong.event}, {kong.money})"
+            money = gettext_noop("{seat}'s kong money (event {event}, {money})",
+                                 seat=seat_letter(by), event=kong.event, money=kong.money)
             if self.rules["kong_shot"] == "refund":
-                return kong.undo(), f"; {money} is given back to its payers"
+                return kong.undo(), gettext_noop("; {money} is given back to its payers",
+                                                 money=money)
             discard.holder = winner
-            return kong.undo(to=winner), f"; {money} goes to {winner}"
-        money = f"{by}'s kong money (event {kong.event}, {kong.money})"
+            return kong.undo(to=winner), gettext_noop("; {money} goes to {winner}", money=money,
+                                                      winner=seat_letter(winner))
+        money = gettext_noop("{seat}'s kong money (event {event}, {money})",
+                             seat=seat_letter(by), event=kong.event, money=kong.money)
         if self.rules["kong_shot"] == "refund":
-            return [], f"; {money} was given back at event {discard.shot_event}"
+            return [], gettext_noop("; {money} was given back at event {event}", money=money,
+                                    event=discard.shot_event)
         holder = discard.holder
         if turn_after(by, winner) > turn_after(by, holder):
-            return [], (f"; {money} stays with {holder}, who plays before {winner} in turn "
-                        f"after {by}")
+            return [], gettext_noop("; {money} stays with {holder}, who plays before {winner} in "
+                                    "turn after {by}", money=money, holder=seat_letter(holder),
+                                    winner=seat_letter(winner), by=seat_letter(by))
         discard.holder = winner
-        return [(holder, winner, kong.money)], (
-            f"; {winner} plays before {holder} in turn after {by}, so {holder} passes {money} "
-            f"on to {winner}")
+        return [(holder, winner, kong.money)], gettext_noop(
+            "; {winner} plays before {holder} in turn after {by}, so {holder} passes {money} on "
+            "to {winner}", winner=seat_letter(winner), holder=seat_letter(holder),
+            by=seat_letter(by), money=money)
 
     def wall_end(self, event: dict) -> None:
-        self.ended = "the wall ran out"
+        self.ended = gettext_noop("the wall ran out")
         if not self.rules["end_checks"]:
-            self.record("wall end: no checks (house option end_checks is off)", [])
+            self.record(gettext_noop("wall end: no checks (house option end_checks is off)"), [])
             return
         hands, voids = event.get("hands"), event.get("void")
         voids = {} if voids is None else voids
         if not isinstance(hands, dict) or not isinstance(voids, dict):
-            raise self.fail("a wall_end gives 'hands' (and 'void'): objects by seat, like "
-                            "{\"S\": \"1112345678999m\"}.")
-        hands = {self.seat(s, "a seat of hands"): text for s, text in hands.items()}
-        voids = {self.seat(s, "a seat of void"): suit for s, suit in voids.items()}
+            raise self.fail(gettext_noop("a wall_end gives 'hands' (and 'void'): objects by seat, "
+                                         "like {example}.", example='{"S": "1112345678999m"}'))
+        hands = {self.seat(s, gettext_noop("a seat of hands")): text for s, text in hands.items()}
+        voids = {self.seat(s, gettext_noop("a seat of void")): suit for s, suit in voids.items()}
         for seat in hands:
             if seat not in self.in_play:
-                raise self.fail(f"{seat} has already won and left the deal; the wall's end takes "
-                                "the hands of the players still in.")
+                raise self.fail(gettext_noop("{seat} has already won and left the deal; the "
+                                             "wall's end takes the hands of the players still "
+                                             "in.", seat=seat_letter(seat)))
         missing = [seat for seat in self.in_play if seat not in hands]
         if missing:
-            raise self.fail("the wall's end needs the hand of every player still in; missing: "
-                            + ", ".join(missing) + ".")
+            raise self.fail(gettext_noop("the wall's end needs the hand of every player still in; "
+                                         "missing: {seats}.", seats=", ".join(missing)))
         for seat, suit in voids.items():
             if suit is not None and suit not in tuple(tiles.SUITS):
-                raise self.fail(f"the void suit of {seat} must be m, p or s (got {suit!r}).",
+                raise self.fail(gettext_noop("the void suit of {seat} must be m, p or s (got "
+                                             "{got}).", seat=seat_letter(seat), got=repr(suit)),
                                 "bad_context")
         read = {seat: self.read_hand(seat, hands[seat]) for seat in self.in_play}
         for seat, parsed in read.items():  # each hand's own faults first, then the copies across
-            self.show(f"{seat}'s hand at the wall's end (event {self.index})", counts_of(parsed))
+            self.show(gettext_noop("{seat}'s hand at the wall's end (event {event})",
+                                   seat=seat_letter(seat), event=self.index), counts_of(parsed))
         shown = {seat: self.waiting(seat, read[seat], voids.get(seat)) for seat in self.in_play}
         transfers, notes = [], []
         for seat, held in shown.items():  # 1. the not-ready give back their kong money
             if not held.ready:
                 moved = [t for k in self.kongs if k.seat == seat for t in k.undo()]
                 if moved:
-                    notes.append(f"{seat} is not ready and gives back its kong money")
+                    notes.append(gettext_noop("{seat} is not ready and gives back its kong money",
+                                              seat=seat_letter(seat)))
                 transfers += moved
         fine = 2 ** self.rules["fan_cap"]
         for seat, held in shown.items():  # 2. flower pigs pay the others still in who are not
             if held.pig:
                 clean = [s for s, h in shown.items() if not h.pig]
-                notes.append(f"{seat} holds its void suit (flower pig) and pays {fine} to each of "
-                             + (", ".join(clean) or "nobody"))
+                notes.append(gettext_noop("{seat} holds its void suit (flower pig) and pays "
+                                          "{fine} to each of {others}", seat=seat_letter(seat),
+                                          fine=fine, others=", ".join(clean)
+                                          or gettext_noop("nobody")))
                 transfers += [(seat, other, fine) for other in clean]
         ready = [h for h in shown.values() if h.ready]
         for held in ready:
-            notes.append(f"{held.seat} is ready: best wait {tiles.code(held.best_wait)} for "
-                         f"{plural(held.best_points, 'point')}")
+            notes.append(gettext_noop("{seat} is ready: best wait {tile} for {points}",
+                                      seat=seat_letter(held.seat),
+                                      tile=tiles.code(held.best_wait),
+                                      points=plural(held.best_points, "point")))
         not_ready = [seat for seat, held in shown.items() if not held.ready]
         for seat in not_ready:  # 3. the not-ready pay the ready their best points
             transfers += [(seat, r.seat, r.best_points) for r in ready]
         if ready and not_ready:
-            notes.append(", ".join(not_ready) + " (not ready) pay each ready player its best")
+            notes.append(gettext_noop("{seats} (not ready) pay each ready player its best",
+                                      seats=", ".join(not_ready)))
         if not ready:
-            notes.append("nobody is ready")
-        self.record("wall end: " + "; ".join(notes), transfers)
+            notes.append(gettext_noop("nobody is ready"))
+        self.record(gettext_noop("wall end: {notes}", notes=joined(notes, "; ")), transfers)
 
     def read_hand(self, seat: str, text) -> ParsedHand:
         """A 13-tile hand shown at the wall's end, checked by the variant's tile rules."""
         try:
             parsed = parse(text) if text is not None else None
             if parsed is None:
-                raise HandError("bad_notation", "The hand is missing.")
+                raise HandError("bad_notation", gettext_noop("The hand is missing."))
             self.variant.check_tiles(parsed)
             melds = [set_of_group(group) for group in parsed.groups]
             found = len(parsed.concealed) + 3 * len(melds)
             if found != 13:
-                raise HandError("wrong_tile_count", f"Found {found} tiles; a hand at the wall's "
-                                "end has 13, plus one for each kong.")
+                raise HandError("wrong_tile_count", gettext_noop(
+                    "Found {found} tiles; a hand at the wall's end has 13, plus one for each "
+                    "kong.", found=found))
         except HandError as error:
-            raise self.fail(f"the hand of {seat}: {error.message}", error.code) from None
+            raise self.fail(gettext_noop("the hand of {seat}: {message}", seat=seat_letter(seat),
+                                         message=error.message), error.code) from None
         return parsed
 
     def waiting(self, seat: str, parsed: ParsedHand, void) -> Waiting:
@@ -502,8 +553,9 @@ class Deal:
 def settle(variant, rules, events) -> dict:
     """The ledger of a deal: one entry per event, the net per seat (summing to zero)."""
     if not isinstance(events, list):
-        raise HandError("bad_request", "The deal needs 'events': a list of kong, win and wall_end "
-                        "events, in the order they happened.")
+        raise HandError("bad_request", gettext_noop(
+            "The deal needs 'events': a list of kong, win and wall_end events, in the order they "
+            "happened."))
     deal = Deal(variant, rules)
     for index, event in enumerate(events):
         deal.index, deal.label = index, ""

@@ -6,6 +6,7 @@ from itertools import compress
 
 from . import tiles
 from .errors import HandError
+from .messages import gettext_noop, kong_note, tile_named
 from .notation import (
     EXPOSED,
     ParsedHand,
@@ -94,16 +95,18 @@ def set_of_group(group) -> TileSet:
     if group.bracket != EXPOSED:
         if len(kinds) == 4 and same:
             return make_set(KONG, kinds[0], concealed_kong=True)
-        raise HandError("bad_notation", f"{group.text()} is not a concealed kong: round brackets "
-                        "hold four identical tiles.")
+        raise HandError("bad_notation", gettext_noop(
+            "{group} is not a concealed kong: round brackets hold four identical tiles.",
+            group=group.text()))
     if same and len(kinds) in (3, 4):
         return make_set(PUNG if len(kinds) == 3 else KONG, kinds[0], exposed=True)
     first = kinds[0]
     if (len(kinds) == 3 and tiles.is_suited(first) and first % 9 <= 6
             and kinds == (first, first + 1, first + 2)):
         return make_set(CHOW, first, exposed=True)
-    raise HandError("bad_notation", f"{group.text()} is not a chow, a pung or a kong: a revealed "
-                    "set is three consecutive tiles of one suit, or three or four identical tiles.")
+    raise HandError("bad_notation", gettext_noop(
+        "{group} is not a chow, a pung or a kong: a revealed set is three consecutive tiles of "
+        "one suit, or three or four identical tiles.", group=group.text()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +159,9 @@ def count_copies(parsed: ParsedHand, copies_of) -> None:
         return
     for tile in sorted(seen):
         if seen[tile] > copies_of(tile):
-            raise HandError("too_many_copies", f"{tiles.code(tile)} ({tiles.name(tile)}) is "
-                            f"written {seen[tile]} times, but the set has only "
-                            f"{copies_of(tile)}.")
+            raise HandError("too_many_copies", gettext_noop(
+                "{tile} is written {count} times, but the set has only {most}.",
+                tile=tile_named(tile), count=seen[tile], most=copies_of(tile)))
 
 
 def _written(parsed: ParsedHand) -> list[int]:
@@ -181,9 +184,8 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: bool = Fals
     written = _written(parsed)
     for tile in () if kinds.issuperset(written) else written:  # the loop names the first stranger
         if tile not in kinds:
-            raise HandError("tile_not_in_variant",
-                            f"{tiles.code(tile)} ({tiles.name(tile)}) is not played in this "
-                            "variant.")
+            raise HandError("tile_not_in_variant", gettext_noop(
+                "{tile} is not played in this variant.", tile=tile_named(tile)))
     melds = tuple([set_of_group(group) for group in parsed.groups])
     concealed = [0] * tiles.PLAYING_KINDS
     bonus = []
@@ -197,10 +199,10 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: bool = Fals
         count_copies(parsed, standard_copies)
     found = len(parsed.concealed) - len(bonus) + 3 * len(melds)
     if found != 14:
-        kong_note = f" (counting each of the {hand.kongs} kongs as 3)" if hand.kongs else ""
-        raise HandError("wrong_tile_count", f"Found {found} tiles{kong_note}; a complete hand has "
-                        "14, plus one for each kong (flowers and seasons not counted).")
+        raise HandError("wrong_tile_count", gettext_noop(
+            "Found {found} tiles{kong_note}; a complete hand has 14, plus one for each kong "
+            "(flowers and seasons not counted).", found=found, kong_note=kong_note(hand.kongs)))
     if parsed.winning is None or parsed.winning >= tiles.PLAYING_KINDS:
-        raise HandError("bad_notation", "The hand has no winning tile: write it last, or mark it "
-                        "with '+', for example '+5p'.")
+        raise HandError("bad_notation", gettext_noop(
+            "The hand has no winning tile: write it last, or mark it with '+', for example '+5p'."))
     return hand

@@ -22,6 +22,7 @@ from .hand import (
     Hand,
     TileSet,
 )
+from .messages import FACET_WORDS, gettext_noop, pattern_word
 from .names_zh import simplified
 
 STANDARD = "standard"
@@ -206,11 +207,15 @@ class Excluded:
 
     def as_dict(self) -> dict:
         p, by = self.pattern, self.by
-        excluder = by.name if by.name == by.english else f"{by.name} ({by.english})"
-        reason = f"{excluder} already includes {p.english}."
+        excluder = pattern_word(by) if by.name == by.english else gettext_noop(
+            "{name} ({english})", name=by.name, english=pattern_word(by))
+        reason = gettext_noop("{excluder} already includes {pattern}.", excluder=excluder,
+                              pattern=pattern_word(p))
         if self.facet:
-            reason = (f"{p.english} for its {self.facet} sets: {excluder} already includes "
-                      "them.")
+            reason = gettext_noop("{pattern} for its {facet} sets: {excluder} already includes "
+                                  "them.", pattern=pattern_word(p),
+                                  facet=FACET_WORDS.get(self.facet, self.facet),
+                                  excluder=excluder)
         return {"id": p.id, "by": by.id, "by_name": by.name, "why": "included", "reason": reason,
                 "name": p.name,
                 "english": p.english, "chinese": p.chinese, "value": p.value,

@@ -14,7 +14,8 @@ from . import tiles
 from .context import HandFacts, WinContext, check_possible
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
-from .hand import Hand, build_hand
+from .hand import Hand, build_hand, standard_copies
+from .messages import gettext_noop, rule_word, unit_word
 from .notation import parse
 from .patterns import Evaluation, PatternTable, Reading
 
@@ -37,8 +38,10 @@ class Option:
             ok = False
         if not ok:
             allowed = ", ".join(map(repr, self.choices)) if self.choices else self.help
-            raise HandError("bad_context", f"House option {self.name!r} cannot be {value!r}; "
-                            f"allowed: {allowed}.", (f"rules.{self.name}",))
+            raise HandError("bad_context", gettext_noop(
+                "House option '{option}' cannot be {value}; allowed: {allowed}.",
+                option=rule_word(self.name), value=repr(value), allowed=allowed),
+                (f"rules.{self.name}",))
         return value
 
     def describe(self) -> dict:
@@ -131,18 +134,22 @@ class Variant:
         if not raw and (raw is None or isinstance(raw, dict)):
             return self.default_rules
         if not isinstance(raw, dict):
-            raise HandError("bad_context", "rules must be an object of house options.")
+            raise HandError("bad_context", gettext_noop(
+                "rules must be an object of house options."))
         known = {option.name: option for option in self.options}
         for name in raw:
             if name not in known:
                 listed = ", ".join(known) or "none"
-                raise HandError("unknown_rule", f"{self.name} has no house option {name!r}; "
-                                f"its options are: {listed}.")
+                raise HandError("unknown_rule", gettext_noop(
+                    "{variant} has no house option {option}; its options are: {listed}.",
+                    variant=self.name, option=repr(name), listed=listed))
         rules = MappingProxyType({name: option.check(raw[name]) if name in raw else option.default
                                   for name, option in known.items()})
         if "minimum_fan" in rules and "limit" in rules and rules["minimum_fan"] > rules["limit"]:
-            raise HandError("bad_context", f"House option 'minimum_fan' ({rules['minimum_fan']}) "
-                            f"cannot be above the limit ({rules['limit']}): no hand could win.",
+            raise HandError("bad_context", gettext_noop(
+                "House option '{option}' ({minimum}) cannot be above the limit ({limit}): no hand "
+                "could win.", option=rule_word("minimum_fan"), minimum=rules["minimum_fan"],
+                limit=rules["limit"]),
                             ("rules.minimum_fan", "rules.limit"))
         return rules
 
@@ -156,7 +163,7 @@ class Variant:
 
     def build(self, text, rules) -> Hand:
         if text is None:
-            raise HandError("bad_notation", "The request has no hand.")
+            raise HandError("bad_notation", gettext_noop("The request has no hand."))
         return build_hand(parse(text), self.kinds)
 
     def check_hand(self, hand: Hand, ctx: WinContext, rules) -> None:
@@ -181,10 +188,18 @@ class Variant:
                 for form, groups in found]
 
     def not_winning_message(self, hand: Hand, forms: Forms) -> str:
-        others = [name for name, allowed in (("seven pairs", forms.seven_pairs),
-                                             ("13 terminals", forms.thirteen_orphans)) if allowed]
-        special = f", nor {' or '.join(others)}" if others else ""
-        return (f"These tiles ({hand.text()}) do not form four sets and the eyes{special}.")
+        others = [name for name, allowed in ((gettext_noop("seven pairs"), forms.seven_pairs),
+                                             (gettext_noop("13 terminals"),
+                                              forms.thirteen_orphans)) if allowed]
+        if len(others) == 2:
+            return gettext_noop("These tiles ({hand}) do not form four sets and the eyes, nor "
+                                "{special} or {other}.", hand=hand.text(), special=others[0],
+                                other=others[1])
+        if others:
+            return gettext_noop("These tiles ({hand}) do not form four sets and the eyes, nor "
+                                "{special}.", hand=hand.text(), special=others[0])
+        return gettext_noop("These tiles ({hand}) do not form four sets and the eyes.",
+                            hand=hand.text())
 
     def rank(self, evaluation: Evaluation):
         """What the best reading maximises; the default is the sum of its patterns."""
@@ -226,7 +241,8 @@ class Variant:
 
     def capped_text(self, raw_total, total, rules) -> str:
         """Why the total is not the sum of the patterns (the limit or cap took it down)."""
-        return f"{raw_total} {self.unit}, capped at {total}"
+        return gettext_noop("{raw_total} {unit}, capped at {total}", raw_total=raw_total,
+                            unit=unit_word(self.unit), total=total)
 
     def points_text(self, total, points, rules) -> str | None:
         """How the total became the points one player owes, where they differ."""
@@ -245,8 +261,9 @@ class Variant:
         if not meets:
             minimum = self.minimum(rules)
             notes.append({"code": "under_minimum", "total": total, "minimum": minimum,
-                          "text": f"{total} {self.unit} is under the minimum of {minimum}: "
-                                  "nobody pays"})
+                          "text": gettext_noop(
+                              "{total} {unit} is under the minimum of {minimum}: nobody pays",
+                              total=total, unit=unit_word(self.unit), minimum=minimum)})
         return notes
 
     def result(self, hand: Hand, ctx: WinContext, rules, best: Evaluation, others) -> dict:

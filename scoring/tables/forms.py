@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.forms import DEFAULT_VARIANT, rule_field, rule_text
+from scoring.i18n import localize
 from scoring.tables import game
 
 SELF_DRAWN = "self"
@@ -120,7 +121,7 @@ class TableForm(forms.Form):
         try:
             checked = self.variant.check_rules(rules)
         except HandError as error:
-            raise ValidationError(error.message) from None
+            raise ValidationError(localize(error.message)) from None
         data["players"] = names[:count]
         data["dealer_keeps"] = bool(data.get("dealer_keeps_deal_on_win"))
         data["rules"] = dict(checked)  # every option, so the table keeps its rules as agreed

@@ -34,6 +34,7 @@ from itertools import combinations
 from scoring.engine import api
 from scoring.engine.context import parse_context
 from scoring.engine.errors import HandError
+from scoring.engine.messages import gettext_noop, to_data, unit_word
 from scoring.engine.tiles import WINDS
 from scoring.engine.variants import VARIANTS
 
@@ -318,19 +319,21 @@ def win_context(position: Position, winner: int, discarder: int | None, self_dra
                 extra: dict | None = None) -> dict:
     seat = position.seat_of(winner)
     if seat is None:
-        raise HandError("bad_context", "The winner is sitting out (the dreamer) this round.")
+        raise HandError("bad_context", gettext_noop(
+            "The winner is sitting out (the dreamer) this round."))
     context = dict(extra or {})
     context.update({"seat_wind": seat, "round_wind": position.round_wind,
                     "dealer": seat == "E", "self_drawn": self_drawn})
     if not self_drawn:
         if discarder is None:
-            raise HandError("bad_context", "Say who discarded the winning tile, or that it was "
-                            "self-drawn.")
+            raise HandError("bad_context", gettext_noop(
+                "Say who discarded the winning tile, or that it was self-drawn."))
         where = position.seat_of(discarder)
         if where is None:
-            raise HandError("bad_context", "The discarder is sitting out (the dreamer) this round.")
+            raise HandError("bad_context", gettext_noop(
+                "The discarder is sitting out (the dreamer) this round."))
         if discarder == winner:
-            raise HandError("bad_context", "The discarder cannot be the winner.")
+            raise HandError("bad_context", gettext_noop("The discarder cannot be the winner."))
         context["discarder"] = where
     context.pop("opponents", None)
     if position.seated == 3:
@@ -355,9 +358,11 @@ def check_total(variant_id: str, rules: dict, total: int) -> None:
     highest = highest_total(variant_id, rules)
     if total < 0 or (highest is not None and total > highest):
         unit = VARIANTS[variant_id].unit
-        bound = f"0 to {highest}" if highest is not None else "0 or more"
-        raise HandError("bad_request", f"A total of {total} {unit} is outside this table's "
-                        f"range ({bound} {unit}, its house rules' limit).")
+        bound = gettext_noop("0 to {highest}", highest=highest) if highest is not None \
+            else gettext_noop("0 or more")
+        raise HandError("bad_request", gettext_noop(
+            "A total of {total} {unit} is outside this table's range ({bound} {unit}, its house "
+            "rules' limit).", total=total, unit=unit_word(unit), bound=bound))
 
 
 def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
@@ -394,11 +399,13 @@ def quick_discard(variant_id: str, rules: dict, position: Position, wins: list[t
         return quick_entry(variant_id, rules, position, winner, discarder, False, total)
     variant = VARIANTS[variant_id]
     if not variant.pays_during_deal:
-        raise HandError("bad_request", f"{variant.name} has one winner per hand.")
-    who = names[discarder] if names else f"Player {discarder + 1}"
+        raise HandError("bad_request", gettext_noop("{variant} has one winner per hand.",
+                                                    variant=variant.name))
+    who = names[discarder] if names else gettext_noop("Player {number}", number=discarder + 1)
     if discarder in [winner for winner, _total in wins]:
-        raise HandError("bad_context", f"{who} has already won and left the hand, so {who} "
-                        "cannot have discarded the winning tile.")
+        raise HandError("bad_context", gettext_noop(
+            "{who} has already won and left the hand, so {who} cannot have discarded the "
+            "winning tile.", who=who))
     for _winner, total in wins:
         check_total(variant_id, rules, total)
     chair = position.chairs.index(discarder) if discarder in position.chairs else 0
@@ -448,8 +455,8 @@ def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:
     event = {"type": "win", "seat": seat, "self_drawn": self_drawn, **what}
     if not self_drawn:
         if discarder is None or discarder == winner:
-            raise HandError("bad_context", "Say who discarded the winning tile, or that it was "
-                            "self-drawn.")
+            raise HandError("bad_context", gettext_noop(
+                "Say who discarded the winning tile, or that it was self-drawn."))
         event["discarder"] = position.seat_of(discarder)
     return event
 
@@ -459,21 +466,22 @@ def false_win(variant_id: str, rules: dict, position: Position, declarer: int,
     """A declared win that was not one (American), a hand of its own with no winner: the
     declarer pays, as the engine's settle says (a false_win event)."""
     if variant_id not in FALSE_WINS:
-        raise HandError("bad_request", f"{VARIANTS[variant_id].name} has no rule for a false "
-                        "win.")
+        raise HandError("bad_request", gettext_noop("{variant} has no rule for a false win.",
+                                                    variant=VARIANTS[variant_id].name))
     seat = position.seat_of(declarer)
     if seat is None:
-        raise HandError("bad_context", "The player who declared the win is sitting out (the "
-                        "dreamer) this round.")
+        raise HandError("bad_context", gettext_noop(
+            "The player who declared the win is sitting out (the dreamer) this round."))
     event = {"type": "false_win", "seat": seat, "self_drawn": self_drawn}
     if not self_drawn:
         if discarder is None or discarder == declarer:
-            raise HandError("bad_context", "Say whose discard the false win was declared on, or "
-                            "that the tile was self-drawn.")
+            raise HandError("bad_context", gettext_noop(
+                "Say whose discard the false win was declared on, or that the tile was "
+                "self-drawn."))
         where = position.seat_of(discarder)
         if where is None:
-            raise HandError("bad_context", "The discarder is sitting out (the dreamer) this "
-                            "round.")
+            raise HandError("bad_context", gettext_noop(
+                "The discarder is sitting out (the dreamer) this round."))
         event["discarder"] = where
     recorded = settled_deal(variant_id, rules, position, [event])
     return replace(recorded, kind="false_win", discarder=None if self_drawn else discarder,
@@ -487,8 +495,9 @@ def settled_deal(variant_id: str, rules: dict, position: Position, events: list[
     result = api.settle({"variant": variant_id, "rules": rules, "events": events})
     if not result["ok"]:
         error = result["error"]
-        where = f" (event {error['event'] + 1})" if "event" in error else ""
-        raise HandError(error["code"], error["message"] + where)
+        message = gettext_noop("{message} (event {event})", message=error["message"],
+                               event=error["event"] + 1) if "event" in error else error["message"]
+        raise HandError(error["code"], message)
     seat_transfers = [(t["from"], t["to"], t["amount"])
                       for entry in result["ledger"] for t in entry["transfers"]]
     wins = [e for e in events if e.get("type") == "win"]
@@ -500,7 +509,8 @@ def settled_deal(variant_id: str, rules: dict, position: Position, events: list[
                     bool(first and first.get("self_drawn")), first.get("fans") if first else None,
                     by_player(position, seat_transfers),
                     {"source": "deal", "unit": VARIANTS[variant_id].unit, "events": events,
-                     "ledger": [{"what": entry["what"]} for entry in result["ledger"]],
+                     "ledger": [{"what": entry["what"], "message": to_data(entry["what"])}
+                                for entry in result["ledger"]],
                      "winners": [position.player_at(e["seat"]) for e in wins],
                      "round_wind": position.round_wind})
 

@@ -23,6 +23,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from scoring.engine.messages import gettext_noop
 from scoring.tables import game
 
 
@@ -39,8 +40,9 @@ class Full(Exception):
     """The table has as many hands as a table keeps (settings.TABLES_MAX_HANDS)."""
 
     def __init__(self, limit: int):
-        self.message = (f"This table has {limit} hands, the most one table keeps: nothing was "
-                        "saved. Settle up, and open a new table to play on.")
+        self.message = gettext_noop("This table has {limit} hands, the most one table keeps: "
+                                    "nothing was saved. Settle up, and open a new table to play "
+                                    "on.", limit=limit)
         super().__init__(self.message)
 
 

@@ -43,6 +43,7 @@ from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
 from scoring.forms import ScoreForm, query_pairs, rule_text
+from scoring.i18n import localize
 from scoring.tables import game
 from scoring.tables.forms import (
     SELF_DRAWN,
@@ -471,7 +472,7 @@ def _save(request, table, record, form, slot: str):
     try:
         table.add_hand(record, request.once)
     except (HandError, Full) as error:
-        form.add_error(None, error.message)
+        form.add_error(None, localize(error.message))
         return _record(request, table, **{slot: form})
     return _done(request, table, "saved")
 
@@ -503,7 +504,7 @@ def add_draw(request, token):
     try:
         table.add_hand(game.drawn, request.once)
     except Full as error:
-        return _record(request, table, problem=error.message)
+        return _record(request, table, problem=localize(error.message))
     return _done(request, table, "saved")
 
 
@@ -534,7 +535,7 @@ def from_scorer(request, token):
                                request.once)
                 return _done(request, table, "saved")
         except (HandError, Full) as error:
-            form.add_error(None, error.message)
+            form.add_error(None, localize(error.message))
     template = "tables/partials/_scorer_preview.html" if request.htmx and previewing \
         else "tables/from_scorer.html"
     return render(request, template, {
@@ -600,13 +601,13 @@ def add_deal(request, token):
             found = [e for e in (f.event(pos) for f in events) if e]
             end = wall.event(pos)
             if not found and not end:
-                raise HandError("bad_request", "Enter at least one event.")
+                raise HandError("bad_request", _("Enter at least one event."))
             return game.settled_deal(table.variant, table.rules, pos,
                                        found + ([end] if end else []))
         try:
             table.add_hand(record, request.once)
         except (HandError, Full) as error:
-            problem = error.message
+            problem = localize(error.message)
         else:
             return _done(request, table, "saved")
     return render(request, "tables/deal.html", {
@@ -640,7 +641,7 @@ def edit_hand(request, token, hand_id):
         except Stale:
             return _done(request, table, "stale")
         except HandError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, localize(error.message))
     declarer = hand.detail.get("declarer")
     return render(request, "tables/hand_edit.html", {
         "table": table, "hand": hand, "form": form, "position": position,

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from importlib import import_module
 
 from ..errors import HandError
+from ..messages import gettext_noop
 
 # Each id, in catalog order; the module of that name defines its VARIANT (`VARIANT.id` is the id).
 MODULES = ("shanghai", "hongkong", "sichuan", "american", "riichi", "mcr")
@@ -46,5 +47,6 @@ def get_variant(name):
         return VARIANTS[name]
     except (KeyError, TypeError):  # TypeError: a list or object, unhashable, is no id either
         known = ", ".join(VARIANTS)
-        raise HandError("unknown_variant",
-                        f"Unknown variant {name!r}; known variants: {known}.") from None
+        raise HandError("unknown_variant", gettext_noop(
+            "Unknown variant {name}; known variants: {known}.", name=repr(name),
+            known=known)) from None

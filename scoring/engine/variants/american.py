@@ -30,12 +30,14 @@ from ..card import (
     kind_name,
     matches,
     parse_card,
+    section_word,
     waits,
 )
 from ..context import HandFacts, WinContext, seat_of
 from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
+from ..messages import field_word, gettext_noop, joined, seat_letter
 from ..notation import EXPOSED, ParsedHand, format_hand, parse
 from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
 
@@ -65,11 +67,12 @@ def american_copies(tile: int) -> int:
 def _exposure(group) -> Exposure:
     naturals = {fold(t) for t in group.tiles if t != tiles.JOKER}
     if not 3 <= len(group.tiles) <= MAX_SET or len(naturals) != 1:
-        what = ("holds only jokers" if not naturals and group.tiles else
-                "is not 3 to 6 tiles of one kind (jokers allowed)")
-        raise HandError("bad_notation", f"The exposure {group.text()} {what}: an American "
-                        "exposure is a pung, kong, quint or sextet, made with at least one real "
-                        "tile; pairs, singles and mixed groups stay concealed.")
+        what = (gettext_noop("holds only jokers") if not naturals and group.tiles else
+                gettext_noop("is not 3 to 6 tiles of one kind (jokers allowed)"))
+        raise HandError("bad_notation", gettext_noop(
+            "The exposure {group} {what}: an American exposure is a pung, kong, quint or sextet, "
+            "made with at least one real tile; pairs, singles and mixed groups stay concealed.",
+            group=group.text(), what=what))
     return Exposure(naturals.pop(), group.tiles)
 
 
@@ -81,10 +84,11 @@ def refuse_f_alias(text: str) -> None:
     is finding the alias: no second reading of the hand."""
     where = text.find("F")
     if where >= 0:
-        raise HandError("bad_notation", f"Position {where + 1} ('{text[where:where + 6]}'): an "
-                        "American hand does not take 'F', the notation's green dragon, because "
-                        "the card's F is a flower: write the green dragon 6z, and a flower 1f to "
-                        "8f (any flower does).")
+        raise HandError("bad_notation", gettext_noop(
+            "Position {position} ('{shown}'): an American hand does not take 'F', the notation's "
+            "green dragon, because the card's F is a flower: write the green dragon 6z, and a "
+            "flower 1f to 8f (any flower does).", position=where + 1,
+            shown=text[where:where + 6]))
 
 
 def build_held(parsed: ParsedHand, size: int = HAND_SIZE) -> Held:
@@ -92,19 +96,23 @@ def build_held(parsed: ParsedHand, size: int = HAND_SIZE) -> Held:
     hand that wins, 13 for one to analyse (contract §6)."""
     for group in parsed.groups:
         if group.bracket != EXPOSED:
-            raise HandError("bad_notation", f"{group.text()}: the American game has no concealed "
-                            "kongs; write concealed tiles without brackets, and exposures in [].")
+            raise HandError("bad_notation", gettext_noop(
+                "{group}: the American game has no concealed kongs; write concealed tiles without "
+                "brackets, and exposures in [].", group=group.text()))
     exposures = tuple(_exposure(g) for g in parsed.groups)
     every = parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles)
     flowers = sum(tiles.is_flower(t) for t in every)
     if flowers > 8:
-        raise HandError("too_many_copies", f"The hand has {flowers} flowers, but the set has only "
-                        "8 (all flowers are alike).")
+        raise HandError("too_many_copies", gettext_noop(
+            "The hand has {flowers} flowers, but the set has only 8 (all flowers are alike).",
+            flowers=flowers))
     count_copies(parsed, american_copies)
     if len(every) != size:
-        what = "an American hand has" if size == HAND_SIZE else "a hand to analyse has"
-        raise HandError("wrong_tile_count", f"Found {len(every)} tiles; {what} exactly {size}, "
-                        "counting flowers, jokers and every tile of a kong, quint or sextet.")
+        what = gettext_noop("an American hand has") if size == HAND_SIZE else gettext_noop(
+            "a hand to analyse has")
+        raise HandError("wrong_tile_count", gettext_noop(
+            "Found {found} tiles; {what} exactly {size}, counting flowers, jokers and every tile "
+            "of a kong, quint or sextet.", found=len(every), what=what, size=size))
     counts = [0] * VECTOR
     for tile in parsed.concealed:
         if tile != tiles.JOKER:
@@ -164,18 +172,20 @@ class American(Variant):
     context_fields = frozenset({"seat_wind", "self_drawn", "discarder", "joker_exchange",
                                 "exchanger"})
     options = (
-        Option("card", "demo", "demo (the project's card), temporary (the card-free table), or "
-               "the card's text, one hand per line",
-               accepts=lambda v: v in NAMED_CARDS or is_card_text(v)),
-        Option("jokerless_bonus", True, "true or false: a hand without a joker is worth double "
-               "on a line that could hold one (a line with a pung or bigger set, not singles and "
-               "pairs)", accepts=lambda v: isinstance(v, bool)),
-        Option("jackpot", 100, "temporary table: a concealed self-drawn hand, in all",
+        Option("card", "demo", gettext_noop(
+            "demo (the project's card), temporary (the card-free table), or the card's text, one "
+            "hand per line"), accepts=lambda v: v in NAMED_CARDS or is_card_text(v)),
+        Option("jokerless_bonus", True, gettext_noop(
+            "true or false: a hand without a joker is worth double on a line that could hold one "
+            "(a line with a pung or bigger set, not singles and pairs)"),
+            accepts=lambda v: isinstance(v, bool)),
+        Option("jackpot", 100, gettext_noop("temporary table: a concealed self-drawn hand, in "
+                                            "all"), accepts=number_at_least(0)),
+        Option("base_value", 25, gettext_noop("temporary table: any other winning hand"),
                accepts=number_at_least(0)),
-        Option("base_value", 25, "temporary table: any other winning hand",
+        Option("self_drawn_bonus", 20, gettext_noop("temporary table: added when the winning "
+                                                    "tile was self-drawn"),
                accepts=number_at_least(0)),
-        Option("self_drawn_bonus", 20, "temporary table: added when the winning tile was "
-               "self-drawn", accepts=number_at_least(0)),
     )
 
     def card(self, rules):
@@ -188,23 +198,25 @@ class American(Variant):
         self.check_context(ctx, HandFacts(claimed_set=bool(held.exposures),
                                           jokers=held.all_jokers))
         if ctx.exchanger is not None and rules["card"] != "temporary":
-            raise HandError("bad_context", "This cannot happen (exchanger): only the temporary "
-                            "table makes the exchanger pay; with a card, a win by the winner's "
-                            "own joker exchange is joker_exchange.")
+            raise HandError("bad_context", gettext_noop(
+                "This cannot happen ({field}): only the temporary table makes the exchanger pay; "
+                "with a card, a win by the winner's own joker exchange is {other}.",
+                field=field_word("exchanger"), other=field_word("joker_exchange")))
 
     def score(self, text, ctx: WinContext, rules, line=None) -> dict:
         """The hand against the card's lines, the best counted; with `line` (a line's id), against
         that line alone, so a player can check the hand they meant (a miss names what it lacks)."""
         if text is None:
-            raise HandError("bad_notation", "The request has no hand.")
+            raise HandError("bad_notation", gettext_noop("The request has no hand."))
         parsed = parse(text)
         refuse_f_alias(text)
         held = build_held(parsed)
         self.check_held(held, ctx, rules)
         if rules["card"] == "temporary":
             if line is not None:
-                raise HandError("bad_request", "The temporary table has no card, so no line to "
-                                "check the hand against.", ("line",))
+                raise HandError("bad_request", gettext_noop(
+                    "The temporary table has no card, so no line to check the hand against."),
+                    ("line",))
             return self.score_temporary(parsed, held, ctx, rules)
         card = self.card(rules)
         if line is not None:
@@ -227,7 +239,7 @@ class American(Variant):
             "match": self.match_dict(best),
             "alternatives": [{"id": m.line.id, "total": m.line.value, "raw_total": m.line.value,
                               "points": whole(self.line_points(m, jokerless, rules)),
-                              "name": m.line.section, "line": m.line.text,
+                              "name": section_word(m.line.section), "line": m.line.text,
                               "decomposition": [f.text() for f in m.filled],
                               "patterns": [m.line.id]} for m in ranked[1:]],
             "waits": self.waits(card, held, parsed),
@@ -252,7 +264,8 @@ class American(Variant):
 
     def points_text(self, total, points, rules):
         if points != total:
-            return f"{whole(total)} points, doubled for a hand without jokers: {whole(points)}"
+            return gettext_noop("{total} points, doubled for a hand without jokers: {points}",
+                                total=whole(total), points=whole(points))
         return None
 
     def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float, str]]:
@@ -263,10 +276,13 @@ class American(Variant):
             return self.temporary_payments(points, ctx)
         winner = ctx.seat_wind
         if ctx.self_drawn or ctx.joker_exchange:
-            how = "self-drawn" if ctx.self_drawn else "won by a joker exchange, paid as self-drawn"
-            return [(seat, winner, 2 * points, f"{how}: 2 x points") for seat in ctx.others]
-        return [(seat, winner, 2 * points, "discarder: 2 x points") if seat == ctx.discarder
-                else (seat, winner, points, "points") for seat in ctx.others]
+            how = gettext_noop("self-drawn") if ctx.self_drawn else gettext_noop(
+                "won by a joker exchange, paid as self-drawn")
+            return [(seat, winner, 2 * points, gettext_noop("{how}: 2 x points", how=how))
+                    for seat in ctx.others]
+        return [(seat, winner, 2 * points, gettext_noop("discarder: 2 x points"))
+                if seat == ctx.discarder else (seat, winner, points, gettext_noop("points"))
+                for seat in ctx.others]
 
     def temporary_payments(self, points, ctx: WinContext) -> list[tuple[str, str, float, str]]:
         """The temporary table: the player whose joker exchange gave the winner the tile
@@ -274,13 +290,15 @@ class American(Variant):
         everyone pays double; on a discard the discarder alone pays."""
         winner = ctx.seat_wind
         if ctx.exchanger is not None:
-            return [(ctx.exchanger, winner, 3 * points, "gave the tile by a joker exchange: "
-                     "pays for all three")]
+            return [(ctx.exchanger, winner, 3 * points, gettext_noop(
+                "gave the tile by a joker exchange: pays for all three"))]
         if ctx.self_drawn or ctx.joker_exchange:
-            how = "self-drawn" if ctx.self_drawn else "won by a joker exchange, paid as self-drawn"
-            return [(seat, winner, 2 * points, f"{how}: everyone pays double")
+            how = gettext_noop("self-drawn") if ctx.self_drawn else gettext_noop(
+                "won by a joker exchange, paid as self-drawn")
+            return [(seat, winner, 2 * points, gettext_noop("{how}: everyone pays double",
+                                                            how=how))
                     for seat in ctx.others]
-        return [(ctx.discarder, winner, points, "the discarder alone pays")]
+        return [(ctx.discarder, winner, points, gettext_noop("the discarder alone pays"))]
 
     # A false win (rules-american.md "A false win") -----------------------------------------------
 
@@ -290,9 +308,10 @@ class American(Variant):
         rules = self.check_rules(request.get("rules"))
         events = request.get("events")
         if not isinstance(events, list):
-            raise HandError("bad_request", "The deal needs 'events': a list of false_win events, "
-                            "like {\"type\": \"false_win\", \"seat\": \"S\", \"self_drawn\": "
-                            "false, \"discarder\": \"E\"}.")
+            raise HandError("bad_request", gettext_noop(
+                "The deal needs 'events': a list of false_win events, like {example}.",
+                example='{"type": "false_win", "seat": "S", "self_drawn": false, '
+                        '"discarder": "E"}'))
         value, which = self.highest_value(rules)
         entries, transfers = [], []
         for index, event in enumerate(events):
@@ -314,28 +333,31 @@ class American(Variant):
         if rules["card"] == "temporary":
             jackpot, drawn = rules["jackpot"], rules["base_value"] + rules["self_drawn_bonus"]
             if jackpot >= drawn:
-                return whole(jackpot), "the temporary table's jackpot"
-            return whole(drawn), "a self-drawn hand on the temporary table"
+                return whole(jackpot), gettext_noop("the temporary table's jackpot")
+            return whole(drawn), gettext_noop("a self-drawn hand on the temporary table")
         lines = self.card(rules).lines
         top = max(lines, key=lambda line: line.value)  # max keeps the first of equals
-        return top.value, f"the card's highest line ({top.id})"
+        return top.value, gettext_noop("the card's highest line ({id})", id=top.id)
 
     # The temporary table ------------------------------------------------------------------------
 
     def score_temporary(self, parsed, held: Held, ctx: WinContext, rules) -> dict:
         groups = temporary_groups(held)
         if groups is None:
-            raise HandError("not_a_winning_hand", f"These tiles ({format_hand(parsed)}) do not "
-                            "form pairs, pungs, kongs, quints and sextets only (jokers only in "
-                            "groups of three or more), as the temporary table asks.")
+            raise HandError("not_a_winning_hand", gettext_noop(
+                "These tiles ({hand}) do not form pairs, pungs, kongs, quints and sextets only "
+                "(jokers only in groups of three or more), as the temporary table asks.",
+                hand=format_hand(parsed)))
         if ctx.self_drawn and not held.exposures:
-            total, what = rules["jackpot"], ("jackpot", "Jackpot",
-                                             "A concealed hand won by self-draw, in all.")
+            total, what = rules["jackpot"], ("jackpot", gettext_noop("Jackpot"), gettext_noop(
+                "A concealed hand won by self-draw, in all."))
         else:
             bonus = rules["self_drawn_bonus"] if ctx.self_drawn else 0
             total = rules["base_value"] + bonus
-            what = ("base", "Winning hand", "Pairs, pungs, kongs, quints and sextets"
-                    + (f", plus {whole(bonus)} for the self-drawn winning tile." if bonus else "."))
+            what = ("base", gettext_noop("Winning hand"), gettext_noop(
+                "Pairs, pungs, kongs, quints and sextets, plus {bonus} for the self-drawn winning "
+                "tile.", bonus=whole(bonus)) if bonus else gettext_noop(
+                "Pairs, pungs, kongs, quints and sextets."))
         flowers = list(held.flowers)
         filled = [Filled(SET_NAMES[n + j],
                          tuple(flowers.pop(0) if kind == FLOWER else kind for _ in range(n))
@@ -346,7 +368,8 @@ class American(Variant):
         result = self.base_result(parsed, held, ctx, rules, None, total, total)
         result.update({
             "patterns": [{"id": what[0], "name": what[1], "english": what[2], "chinese": "",
-                          "value": whole(total), "count": 1, "section": "Temporary table"}],
+                          "value": whole(total), "count": 1,
+                          "section": gettext_noop("Temporary table")}],
             "form": "temporary",
             "decomposition": [f.text() for f in filled],
             "winning_group": winning_group(filled, parsed.winning),
@@ -388,7 +411,8 @@ class American(Variant):
 
     def line_pattern(self, found: Match, jokerless: bool, rules) -> dict:
         line = found.line
-        return {"id": line.id, "name": line.section or line.id, "english": line.text,
+        return {"id": line.id, "name": section_word(line.section) or line.id,
+                "english": line.text,
                 "chinese": "", "value": line.value, "count": 1, "section": line.section,
                 "line": line.text, "concealed": line.concealed, "sp": line.sp,
                 "jokerless_bonus": self.line_points(found, jokerless, rules) != line.value}
@@ -420,50 +444,58 @@ def false_win(index: int, event, value, which: str) -> tuple[str, list[tuple[str
     player half of it; on a self-drawn tile, every other player `value`. `discarder` is read as
     a win's is (contract §2): by default the declarer's upper house, ignored when self-drawn."""
     def fail(message: str) -> DealError:
-        return DealError("bad_event", f"Event {index}{label}: {message}", index)
+        return DealError("bad_event", gettext_noop("Event {index}{label}: {message}", index=index,
+                                                   label=label, message=message), index)
 
     def seat(raw, what: str) -> str:
         found = seat_of(raw)
         if found is None:
-            raise fail(f"{what} must be a seat: E, S, W or N (got {shown(raw)}).")
+            raise fail(gettext_noop("{field} must be a seat: E, S, W or N (got {got}).",
+                                    field=what, got=shown(raw)))
         return found
 
     label = ""
     if not isinstance(event, dict):
-        raise fail("an event must be an object with a 'type'.")
+        raise fail(gettext_noop("an event must be an object with a 'type'."))
     kind = event.get("type")
     if isinstance(kind, str) and isinstance(event.get("seat"), str):  # as a Sichuan deal's
-        label = f" ({kind[:20]} by {event['seat'][:10]})"
+        label = gettext_noop(" ({kind} by {seat})", kind=kind[:20], seat=event["seat"][:10])
     if kind != "false_win":
-        raise fail(f"unknown event type {shown(kind)}; American settles false_win events (a win "
-                   "is scored, and paid, with its hand).")
+        raise fail(gettext_noop("unknown event type {kind}; American settles false_win events (a "
+                                "win is scored, and paid, with its hand).", kind=shown(kind)))
     unknown = sorted(set(event) - FALSE_WIN_KEYS, key=str)
     if unknown:
-        raise fail(f"a false_win event has no field {shown(unknown[0])}; its fields are "
-                   + ", ".join(sorted(FALSE_WIN_KEYS)) + ".")
+        raise fail(gettext_noop("a false_win event has no field {field}; its fields are "
+                                "{fields}.", field=shown(unknown[0]),
+                                fields=", ".join(sorted(FALSE_WIN_KEYS))))
     declarer = seat(event.get("seat"), "seat")
     self_drawn = event.get("self_drawn")
     if self_drawn is None:
         self_drawn = False
     if not isinstance(self_drawn, bool):
-        raise fail(f"self_drawn must be true or false (got {shown(self_drawn)}).")
+        raise fail(gettext_noop("self_drawn must be true or false (got {got}).",
+                                got=shown(self_drawn)))
     others = [s for s in SEATS if s != declarer]
     amount = whole(value)
     if self_drawn:
         paid = [(declarer, other, value) for other in others]
-        return (f"{declarer} declared a false win on a self-drawn tile: "
-                f"{', '.join(others[:-1])} and {others[-1]} are paid {amount} each, {which}",
-                paid)
+        return (gettext_noop("{declarer} declared a false win on a self-drawn tile: {others} and "
+                             "{last} are paid {amount} each, {which}",
+                             declarer=seat_letter(declarer),
+                             others=[seat_letter(s) for s in others[:-1]],
+                             last=seat_letter(others[-1]), amount=amount, which=which), paid)
     raw = event.get("discarder")
     discarder = (SEATS[(SEATS.index(declarer) - 1) % 4] if raw is None
                  else seat(raw, "discarder"))
     if discarder == declarer:
-        raise fail("the discarder cannot be the player who declared the win; for a self-drawn "
-                   "tile set self_drawn.")
+        raise fail(gettext_noop("the discarder cannot be the player who declared the win; for a "
+                                "self-drawn tile set self_drawn."))
     half = value / 2 if value % 2 else value // 2
     paid = [(declarer, other, value if other == discarder else half) for other in others]
-    return (f"{declarer} declared a false win on {discarder}'s discard: {discarder} is paid "
-            f"{amount}, {which}, the others {whole(half)} each", paid)
+    return (gettext_noop("{declarer} declared a false win on {discarder}'s discard: {discarder} "
+                         "is paid {amount}, {which}, the others {half} each",
+                         declarer=seat_letter(declarer), discarder=seat_letter(discarder),
+                         amount=amount, which=which, half=whole(half)), paid)
 
 
 def shown(value) -> str:
@@ -471,7 +503,7 @@ def shown(value) -> str:
     if value is None or isinstance(value, (str, bool, int, float)):
         text = repr(value)
         return text if len(text) <= 40 else text[:37] + "..."
-    return "a list" if isinstance(value, list) else "an object"
+    return gettext_noop("a list") if isinstance(value, list) else gettext_noop("an object")
 
 
 def winning_group(filled, winning) -> int | None:
@@ -488,17 +520,21 @@ class NoLine(HandError):
         line = near.form.line
         parts = []
         if near.missing:
-            parts.append("it lacks " + ", ".join(kind_name(k) for k in near.missing))
+            parts.append(gettext_noop("it lacks {tiles}",
+                                      tiles=[kind_name(k) for k in near.missing]))
         if near.extra:
-            parts.append("these tiles have no place in it: " + ", ".join(
-                kind_name(k) for k in near.extra))
+            parts.append(gettext_noop("these tiles have no place in it: {tiles}",
+                                      tiles=[kind_name(k) for k in near.extra]))
         parts += list(near.problems)
-        where = f" ({line.section})" if line.section else ""
-        missed = (f"do not match {line.id}{where} {line.text}, as {near.form.text()}"
-                  if checked else f"match no line of the card. Closest: {line.id}{where} "
-                                  f"{line.text}, as {near.form.text()}")
-        super().__init__("not_a_winning_hand", f"These 14 tiles ({format_hand(parsed)}) {missed}: "
-                         + "; ".join(parts) + ".")
+        where = gettext_noop(" ({section})", section=section_word(line.section)) \
+            if line.section else ""
+        names = {"id": line.id, "where": where, "line": line.text, "form": near.form.text()}
+        missed = (gettext_noop("do not match {id}{where} {line}, as {form}", **names)
+                  if checked else gettext_noop("match no line of the card. Closest: "
+                                               "{id}{where} {line}, as {form}", **names))
+        super().__init__("not_a_winning_hand", gettext_noop(
+            "These 14 tiles ({hand}) {missed}: {parts}.", hand=format_hand(parsed),
+            missed=missed, parts=joined(parts, "; ")))
         self.near = near
 
     def as_result(self) -> dict:

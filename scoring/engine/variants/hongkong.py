@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from .. import tiles
 from ..decompose import Forms
+from ..messages import Message, gettext_noop, pattern_word, pgettext
 from ..patterns import STANDARD, Evaluation, Excluded, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, best_of, number_at_least, whole
 
@@ -315,10 +316,15 @@ def reading_name(evaluation: Evaluation) -> str:
 
 def shown_total(raw: int, cap: int) -> str:
     """A reading's total as compared: after the limit, with the raw total when it was capped."""
-    return f"{cap} ({raw} before the limit)" if raw > cap else str(raw)
+    return gettext_noop("{cap} ({raw} before the limit)", cap=cap, raw=raw) if raw > cap \
+        else str(raw)
 
 
-LOWER_LIMIT = "only one limit hand counts, the highest: {by.id} {by.english}"
+READING_WORDS = {"ordinary": pgettext("reading", "ordinary"),
+                 "limit": pgettext("reading", "limit")}
+
+
+LOWER_LIMIT = gettext_noop("only one limit hand counts, the highest: {id} {name}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,20 +360,23 @@ class HongKong(Variant):
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
         "kong_replacement", "double_kong_replacement", "robbing_kong", "heavenly", "earthly"})
     options = (
-        Option("limit", 13, f"a whole number of faan from 1 to {MAX_LIMIT} (13; 8 and 10 are "
-               "common); the faan tables stop at 13", accepts=whole_number(1, MAX_LIMIT)),
-        Option("minimum_fan", 3, "a whole number of faan from 0 up to the limit (3)",
+        Option("limit", 13, gettext_noop(
+            "a whole number of faan from 1 to {most} (13; 8 and 10 are common); the faan tables "
+            "stop at 13", most=MAX_LIMIT), accepts=whole_number(1, MAX_LIMIT)),
+        Option("minimum_fan", 3, gettext_noop("a whole number of faan from 0 up to the limit (3)"),
                accepts=whole_number(0, MAX_LIMIT)),
-        Option("scale", "half_spicy", "half_spicy (半辣上) or full_spicy (辣辣上)",
+        Option("scale", "half_spicy", gettext_noop("half_spicy (半辣上) or full_spicy (辣辣上)"),
                choices=("half_spicy", "full_spicy")),
-        Option("payment", "full_gun", "full_gun (全銃: the discarder pays 2 portions) or "
-               "half_gun (半銃: the discarder pays 1, each other player half of one)",
-               choices=("full_gun", "half_gun")),
-        Option("stake", 1, "a positive number: money per portion at 0 faan (0.5 二五雞, 1 五一, "
-               "2 一二蚊)", accepts=positive_number),
-        Option("no_flowers_bonus", True, "true or false: 1 faan for a hand without flowers",
+        Option("payment", "full_gun", gettext_noop(
+            "full_gun (全銃: the discarder pays 2 portions) or half_gun (半銃: the discarder pays "
+            "1, each other player half of one)"), choices=("full_gun", "half_gun")),
+        Option("stake", 1, gettext_noop("a positive number: money per portion at 0 faan (0.5 "
+                                        "二五雞, 1 五一, 2 一二蚊)"), accepts=positive_number),
+        Option("no_flowers_bonus", True, gettext_noop("true or false: 1 faan for a hand without "
+                                                      "flowers"),
                accepts=lambda v: isinstance(v, bool)),
-        Option("seven_pairs", False, "true or false: seven pairs is a winning hand (4 faan)",
+        Option("seven_pairs", False, gettext_noop("true or false: seven pairs is a winning hand "
+                                                  "(4 faan)"),
                accepts=lambda v: isinstance(v, bool)),
     )
 
@@ -412,16 +421,22 @@ class HongKong(Variant):
         """`best`, its `excluded` saying why in the rules' words: a lower limit hand because
         only one counts; each pattern that only the other reading, `beaten`, counts because of
         the two totals (it is not "included" in `best`)."""
-        excluded = tuple(Reasoned(e.pattern, e.count, e.by, None, LOWER_LIMIT.format(by=e.by))
+        excluded = tuple(Reasoned(e.pattern, e.count, e.by, None, Message(
+            LOWER_LIMIT, {"id": e.by.id, "name": pattern_word(e.by)}))
                          if e.facet == "limit" else e for e in best.excluded)
         if beaten is None:
             return Evaluation(best.reading, best.counted, excluded)
         cap = best.reading.rules["limit"]
         tie = min(best.total, cap) == min(beaten.total, cap)
-        reason = (f"the {reading_name(best)} reading, {shown_total(best.total, cap)}, "
-                  f"{'is as high as' if tie else 'is higher than'} the {reading_name(beaten)} "
-                  f"reading, {shown_total(beaten.total, cap)}"
-                  + (", and a tie goes to the limit reading" if tie else ""))
+        totals = {"best": READING_WORDS[reading_name(best)],
+                  "best_total": shown_total(best.total, cap),
+                  "beaten": READING_WORDS[reading_name(beaten)],
+                  "beaten_total": shown_total(beaten.total, cap)}
+        reason = gettext_noop(
+            "the {best} reading, {best_total}, is as high as the {beaten} reading, "
+            "{beaten_total}, and a tie goes to the limit reading", **totals) if tie else \
+            gettext_noop("the {best} reading, {best_total}, is higher than the {beaten} "
+                         "reading, {beaten_total}", **totals)
         by = limit_hand(best)
         if by is None:  # the limit hands of the limit reading, counted there or not
             ids, held = LIMIT_IDS, beaten.counted + beaten.excluded
@@ -447,24 +462,28 @@ class HongKong(Variant):
         return rules["stake"] * multiplier
 
     def capped_text(self, raw_total, total, rules):
-        return f"{raw_total} faan, capped at the limit, {total}"
+        return gettext_noop("{raw_total} faan, capped at the limit, {total}",
+                            raw_total=raw_total, total=total)
 
     def points_text(self, total, points, rules):
-        scale = "half-spicy" if rules["scale"] == "half_spicy" else "full-spicy"
+        scale = gettext_noop("half-spicy") if rules["scale"] == "half_spicy" \
+            else gettext_noop("full-spicy")
         multiplier = HALF_SPICY[total] if rules["scale"] == "half_spicy" else 2 ** total
         stake = whole(rules["stake"])
-        return (f"{total} faan: {multiplier} on the {scale} scale x stake {stake} = "
-                f"{whole(points)} a portion")
+        return gettext_noop("{total} faan: {multiplier} on the {scale} scale x stake {stake} = "
+                            "{points} a portion", total=total, multiplier=multiplier,
+                            scale=scale, stake=stake, points=whole(points))
 
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, points, "self-drawn: 1 portion from each")
+            return [(seat, winner, points, gettext_noop("self-drawn: 1 portion from each"))
                     for seat in ctx.others]
         if rules["payment"] == "full_gun":
-            return [(ctx.discarder, winner, 2 * points, "discarder, full gun: 2 portions")]
-        return [(ctx.discarder, winner, points, "discarder, half gun: 1 portion")] + [
-            (seat, winner, points / 2, "half gun: half a portion")
+            return [(ctx.discarder, winner, 2 * points,
+                     gettext_noop("discarder, full gun: 2 portions"))]
+        return [(ctx.discarder, winner, points, gettext_noop("discarder, half gun: 1 portion"))] + [
+            (seat, winner, points / 2, gettext_noop("half gun: half a portion"))
             for seat in ctx.others if seat != ctx.discarder]
 
 

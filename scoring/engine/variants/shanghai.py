@@ -3,6 +3,7 @@
 from .. import tiles
 from ..decompose import Forms
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PUNG
+from ..messages import gettext_noop
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, number_at_least
 
@@ -520,12 +521,14 @@ class Shanghai(Variant):
         "kong_replacement", "robbing_kong", "heavenly", "earthly", "ready_announced",
         "winning_tile_last"})
     options = (
-        Option("limit", 100, "100 (Fung Mun) or 200 (Shuang Fung Mun)", choices=(100, 200)),
-        Option("minimum_fan", 5, "a whole number of fans, 0 or more (5; 3 for beginners)",
+        Option("limit", 100, gettext_noop("100 (Fung Mun) or 200 (Shuang Fung Mun)"),
+               choices=(100, 200)),
+        Option("minimum_fan", 5, gettext_noop("a whole number of fans, 0 or more (5; 3 for "
+                                              "beginners)"),
                accepts=lambda v: isinstance(v, int) and number_at_least(0)(v)),
-        Option("payment", 1, "1: the discarder pays the total; 2: the discarder pays twice the "
-               "total; 3: the discarder pays the total and each other player half of it",
-               choices=(1, 2, 3)),
+        Option("payment", 1, gettext_noop(
+            "1: the discarder pays the total; 2: the discarder pays twice the total; 3: the "
+            "discarder pays the total and each other player half of it"), choices=(1, 2, 3)),
     )
 
     def forms(self, rules) -> Forms:
@@ -544,22 +547,26 @@ class Shanghai(Variant):
 
     def capped_text(self, raw_total, total, rules):
         if rules["limit"] == 200 and total == 100 and raw_total > 100:
-            return (f"{raw_total} fan counts as 100: with limit 200, a total above 100 and "
-                    "below 200 is not valid and counts as 100")
-        return f"{raw_total} fan, capped at the limit, {total}"
+            return gettext_noop("{raw_total} fan counts as 100: with limit 200, a total above "
+                                "100 and below 200 is not valid and counts as 100",
+                                raw_total=raw_total)
+        return gettext_noop("{raw_total} fan, capped at the limit, {total}", raw_total=raw_total,
+                            total=total)
 
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, points, "self-drawn: each other player pays the total")
+            return [(seat, winner, points,
+                     gettext_noop("self-drawn: each other player pays the total"))
                     for seat in ctx.others]
         way = rules["payment"]
         if way == 2:
-            return [(ctx.discarder, winner, 2 * points, "discarder pays twice the total "
-                     "(payment 2)")]
-        rows = [(ctx.discarder, winner, points, f"discarder pays the total (payment {way})")]
+            return [(ctx.discarder, winner, 2 * points,
+                     gettext_noop("discarder pays twice the total (payment 2)"))]
+        rows = [(ctx.discarder, winner, points,
+                 gettext_noop("discarder pays the total (payment {way})", way=way))]
         if way == 3:
-            rows += [(seat, winner, points / 2, "half the total (payment 3)")
+            rows += [(seat, winner, points / 2, gettext_noop("half the total (payment 3)"))
                      for seat in ctx.others if seat != ctx.discarder]
         return rows
 

@@ -6,10 +6,10 @@ The whole deal (kongs paid at once, several winners, the wall's end) is settled 
 """
 
 from .. import deal_sichuan, tiles
-from ..deal_sichuan import plural
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, PAIR, Hand, build_hand, count_copies, set_of_group, standard_copies
+from ..messages import SUIT_WORDS, count_of, gettext_noop, tile_named
 from ..notation import ParsedHand, parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import Option, Variant
@@ -27,13 +27,14 @@ def check_tiles(parsed: ParsedHand) -> None:
     """Tiles outside the 108, claimed chows and fifth copies, in that order, naming the culprit."""
     for tile in parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles):
         if tile not in KINDS:
-            raise HandError("tile_not_in_variant", f"{tiles.code(tile)} ({tiles.name(tile)}) is "
-                            "not played in Sichuan: only characters, circles and bamboo, 1 to 9.")
+            raise HandError("tile_not_in_variant", gettext_noop(
+                "{tile} is not played in Sichuan: only characters, circles and bamboo, 1 to 9.",
+                tile=tile_named(tile)))
     for group in parsed.groups:
         if set_of_group(group).kind == CHOW:
-            raise HandError("meld_not_allowed", f"{group.text()}: a chow cannot be claimed in "
-                            "Sichuan; only pungs and kongs are claimed (a sequence stays "
-                            "concealed).")
+            raise HandError("meld_not_allowed", gettext_noop(
+                "{group}: a chow cannot be claimed in Sichuan; only pungs and kongs are claimed "
+                "(a sequence stays concealed).", group=group.text()))
     count_copies(parsed, standard_copies)
 
 
@@ -44,11 +45,12 @@ def void_problem(counts, void: str | None) -> str | None:
         tile = next((t for t in held if tiles.suit_of(t) == void), None)
         if tile is None:
             return None
-        return (f"{tiles.code(tile)} ({tiles.name(tile)}) is of the declared void suit, "
-                f"{tiles.SUIT_NAMES[void]}: a hand holding its void suit cannot win.")
+        return gettext_noop("{tile} is of the declared void suit, {suit}: a hand holding its "
+                            "void suit cannot win.", tile=tile_named(tile),
+                            suit=SUIT_WORDS[void])
     if len({tiles.suit_of(t) for t in held}) == 3:
-        return ("The hand holds characters, circles and bamboo: a Sichuan hand must lack one suit, "
-                "its void suit.")
+        return gettext_noop("The hand holds characters, circles and bamboo: a Sichuan hand must "
+                            "lack one suit, its void suit.")
     return None
 
 
@@ -143,15 +145,18 @@ class Sichuan(Variant):
         "seat_wind", "self_drawn", "discarder", "kong_replacement", "after_kong_discard",
         "robbing_kong", "last_tile", "void_suit", "opponents"})
     options = (
-        Option("fan_cap", 3, f"a whole number of fans from 1 to {MAX_FAN_CAP} (3): fans above it "
-               "do not count", accepts=positive_whole),
-        Option("table", "mahjongo", "the pattern table: 'mahjongo'", choices=("mahjongo",)),
-        Option("kong_shot", "refund", "a win on the discard right after the discarder's kong: "
-               "'refund' gives that kong's money back to its payers, 'transfer' gives it to the "
-               "winner", choices=("refund", "transfer")),
-        Option("end_checks", True, "true or false (true): at the wall's end, the not-ready give "
-               "back kong money, flower pigs pay, the not-ready pay the ready",
-               accepts=lambda v: isinstance(v, bool)),
+        Option("fan_cap", 3, gettext_noop("a whole number of fans from 1 to {most} (3): fans "
+                                          "above it do not count", most=MAX_FAN_CAP),
+               accepts=positive_whole),
+        Option("table", "mahjongo", gettext_noop("the pattern table: 'mahjongo'"),
+               choices=("mahjongo",)),
+        Option("kong_shot", "refund", gettext_noop(
+            "a win on the discard right after the discarder's kong: 'refund' gives that kong's "
+            "money back to its payers, 'transfer' gives it to the winner"),
+            choices=("refund", "transfer")),
+        Option("end_checks", True, gettext_noop(
+            "true or false (true): at the wall's end, the not-ready give back kong money, flower "
+            "pigs pay, the not-ready pay the ready"), accepts=lambda v: isinstance(v, bool)),
     )
 
     # The tile rules, for the deal's wall-end hands as well as for winning hands.
@@ -163,7 +168,7 @@ class Sichuan(Variant):
 
     def build(self, text, rules) -> Hand:
         if text is None:
-            raise HandError("bad_notation", "The request has no hand.")
+            raise HandError("bad_notation", gettext_noop("The request has no hand."))
         parsed = parse(text)
         check_tiles(parsed)
         return build_hand(parsed, self.kinds)
@@ -182,18 +187,24 @@ class Sichuan(Variant):
         return 2 ** total if total else 1
 
     def capped_text(self, raw_total, total, rules):
-        return f"{raw_total} fan, capped at {total} (fan_cap)"
+        return gettext_noop("{raw_total} fan, capped at {total} (fan_cap)", raw_total=raw_total,
+                            total=total)
 
     def points_text(self, total, points, rules):
-        return f"{total} fan: 2^{total} = {points} points" if total else "0 fan: 1 point"
+        if not total:
+            return gettext_noop("0 fan: 1 point")
+        return gettext_noop("{total} fan: 2^{total} = {points} points", total=total,
+                            points=points)
 
 
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, points + 1, f"self-drawn: {plural(points, 'point')} + 1 from "
-                     "each player still in") for seat in ctx.opponents]
-        return [(ctx.discarder, winner, points, f"discarder pays the {plural(points, 'point')}")]
+            return [(seat, winner, points + 1, gettext_noop(
+                "self-drawn: {points} + 1 from each player still in",
+                points=count_of(points, "point"))) for seat in ctx.opponents]
+        return [(ctx.discarder, winner, points, gettext_noop(
+            "discarder pays the {points}", points=count_of(points, "point")))]
 
     def settle_deal(self, request) -> dict:
         """A whole deal (contract §5): kongs, wins, the wall's end, as a ledger per event."""

@@ -1,0 +1,303 @@
+"""Words the engine says to a player, as codes with parameters that each door renders.
+
+A `Message` is the English text every door has always received (it *is* a `str`, so the JSON API
+and the command line's `--json` send exactly the same `message`, `text` and `reason` as before),
+and it also carries the English `template` (a `str.format` string with named placeholders) and
+its `params`, so that a door can render it in the reader's language: translate the template,
+then format it with the params, each param that is itself a Message (a tile's name, a seat, a
+field, a nested error) rendered the same way.
+
+`gettext_noop` builds one. Its name is the one Django's `makemessages` (xgettext) already looks
+for, so every template written as `gettext_noop("...", ...)` lands in the catalogs under
+`locale/`, while the engine itself never imports Django. `pgettext_noop`... is not a keyword of
+makemessages, so a word that needs a context says so in its template instead.
+
+A Message is built only where words are made (an error, a note, a reason), never in a loop over
+decompositions, so it costs nothing measurable.
+"""
+
+from collections.abc import Callable
+
+from . import tiles
+
+
+class Message(str):
+    """English text that remembers how it was made: `template.format(**params)`."""
+
+    template: str
+    params: dict
+    context: str  # the catalog's msgctxt, for a short word that means several things
+
+    def __new__(cls, template: str, params: dict | None = None, context: str = ""):
+        params = params or {}
+        self = super().__new__(cls, template.format(**{
+            name: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+            for name, value in params.items()}) if params else template)
+        self.template = template
+        self.params = params
+        self.context = context
+        return self
+
+    def __reduce__(self):  # pickle and deepcopy keep the template, not only the English
+        return (Message, (self.template, self.params, self.context))
+
+    def render(self, translate: Callable[[str], str], language: str = "") -> str:
+        """The text with `translate` applied to the template and to every word param."""
+        return render(self, translate, language)
+
+
+class Name(Message):
+    """A name that is not in the catalogs but on its object (a pattern's `french`, `zh_hans`,
+    `zh_hant`): the English is its `english`, each language takes its own where it has one."""
+
+    names: dict
+
+    def __new__(cls, english: str, names: dict | None = None):
+        self = super().__new__(cls, english)  # no params: the template is the text as it is
+        self.names = names or {}
+        return self
+
+    def __reduce__(self):
+        return (Name, (str.__str__(self), self.names))
+
+
+# A page's language as the keys of a pattern's names.
+NAME_KEYS = {"fr": "french", "zh_hans": "zh_hans", "zh_hant": "zh_hant"}
+
+
+def pattern_word(pattern) -> Name:
+    """A pattern (engine Pattern) by its English name, and its names in the other languages."""
+    return Name(pattern.english, {"french": pattern.french, "zh_hans": pattern.zh_hans,
+                                  "zh_hant": pattern.zh_hant})
+
+
+def gettext_noop(template: str, **params) -> Message:
+    """A Message from an English template (marked for the catalogs) and its params."""
+    return Message(template, params)
+
+
+def pgettext(context: str, template: str, **params) -> Message:
+    """A Message whose template means something only in `context` (a seat's letter 'W'), marked
+    for the catalogs with its msgctxt (makemessages knows this name too). It translates nothing
+    itself: the doors do, as for gettext_noop."""
+    return Message(template, params, context)
+
+
+def _translated(text: "Message", translate: Callable[[str], str]) -> str:
+    if not text.context:
+        return translate(text.template)
+    # gettext's own encoding of a msgctxt; a catalog without the entry gives the key back
+    found = translate(f"{text.context}\x04{text.template}")
+    return text.template if "\x04" in found else found
+
+
+def render(text, translate: Callable[[str], str], language: str = "") -> str:
+    """`text` in the reader's language: a Message's translated template formatted with its
+    params rendered in turn (a list param is rendered item by item and joined by ', '); any
+    other value as it is. A translation that does not fit its params falls back to English.
+    `language` ('fr', 'zh_hans', 'zh_hant'; '' for English) picks a Name's own name."""
+    if not isinstance(text, Message):
+        return text if isinstance(text, str) else str(text)
+    if isinstance(text, Name):
+        return text.names.get(NAME_KEYS.get(language, ""), "") or str.__str__(text)
+    if not text.params:
+        return _translated(text, translate) if text.template else ""
+    params = {name: _param(value, translate, language) for name, value in text.params.items()}
+    try:
+        return _translated(text, translate).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text.template.format(**params)
+
+
+def _param(value, translate, language):
+    if isinstance(value, Message):
+        return render(value, translate, language)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(render(v, translate, language) for v in value)
+    return value
+
+
+def english(text) -> str:
+    """The plain English of a Message (or any text): what the JSON carries."""
+    return str.__str__(text) if isinstance(text, str) else str(text)
+
+
+# Words the engine puts in its messages ----------------------------------------------------------
+
+SUIT_WORDS = {"m": gettext_noop("characters"), "p": gettext_noop("circles"),
+              "s": gettext_noop("bamboo")}
+WIND_WORDS = {"E": gettext_noop("East"), "S": gettext_noop("South"), "W": gettext_noop("West"),
+              "N": gettext_noop("North")}
+_WIND_TILE_WORDS = (gettext_noop("East wind"), gettext_noop("South wind"),
+                    gettext_noop("West wind"), gettext_noop("North wind"))
+_DRAGON_WORDS = (gettext_noop("White dragon"), gettext_noop("Green dragon"),
+                 gettext_noop("Red dragon"))
+
+
+def tile_word(tile: int) -> Message:
+    """tiles.name(tile) as a Message: '5 of circles', 'East wind', 'flower 2', 'joker'."""
+    if tiles.is_suited(tile):
+        return gettext_noop("{rank} of {suit}", rank=tiles.rank_of(tile),
+                            suit=SUIT_WORDS[tiles.suit_of(tile)])
+    if tiles.is_wind(tile):
+        return _WIND_TILE_WORDS[tile - tiles.EAST]
+    if tiles.is_dragon(tile):
+        return _DRAGON_WORDS[tile - tiles.WHITE]
+    if tiles.is_flower(tile):
+        number = tiles.rank_of(tile)
+        if number <= 4:
+            return gettext_noop("flower {number}", number=number)
+        return gettext_noop("season {number}", number=number - 4)
+    return gettext_noop("joker")
+
+
+def tile_named(tile: int) -> Message:
+    """'5p (5 of circles)': a tile as the engine's errors name it."""
+    return gettext_noop("{code} ({name})", code=tiles.code(tile), name=tile_word(tile))
+
+
+def seat_word(seat: str) -> Message | str:
+    """A seat or wind as a word ('E' -> 'East'); anything else as it is."""
+    return WIND_WORDS.get(seat, seat) if isinstance(seat, str) else seat
+
+
+# A seat named by its letter in English ('E'), by its whole name in the other languages.
+SEAT_LETTERS = {"E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
+                "W": pgettext("seat", "W"), "N": pgettext("seat", "N")}
+
+
+def seat_letter(seat) -> Message | str:
+    """A seat that English messages write as its letter: 'E' in English, 'Est' in French."""
+    return SEAT_LETTERS.get(seat, seat) if isinstance(seat, str) else seat
+
+
+def kong_note(kongs: int) -> Message | str:
+    """' (counting each of the 2 kongs as 3)' after a tile count, when the hand has kongs."""
+    return gettext_noop(" (counting each of the {kongs} kongs as 3)", kongs=kongs) if kongs else ""
+
+
+# The request's context fields, as a message names them ("context.{field}"): the English is the
+# field's own name, the catalogs give the words of the page's box.
+FIELD_WORDS = {
+    "self_drawn": gettext_noop("self_drawn"),
+    "seat_wind": gettext_noop("seat_wind"),
+    "round_wind": gettext_noop("round_wind"),
+    "dealer": gettext_noop("dealer"),
+    "discarder": gettext_noop("discarder"),
+    "last_tile": gettext_noop("last_tile"),
+    "kong_replacement": gettext_noop("kong_replacement"),
+    "double_kong_replacement": gettext_noop("double_kong_replacement"),
+    "after_kong_discard": gettext_noop("after_kong_discard"),
+    "robbing_kong": gettext_noop("robbing_kong"),
+    "heavenly": gettext_noop("heavenly"),
+    "earthly": gettext_noop("earthly"),
+    "ready_announced": gettext_noop("ready_announced"),
+    "winning_tile_last": gettext_noop("winning_tile_last"),
+    "joker_exchange": gettext_noop("joker_exchange"),
+    "void_suit": gettext_noop("void_suit"),
+    "opponents": gettext_noop("opponents"),
+    "exchanger": gettext_noop("exchanger"),
+}
+
+# House options, as messages name them (the English is the option's own name; a page shows it
+# with spaces for underscores).
+RULE_WORDS = {
+    "card": pgettext("house option", "card"),
+    "jokerless_bonus": pgettext("house option", "jokerless_bonus"),
+    "jackpot": pgettext("house option", "jackpot"),
+    "base_value": pgettext("house option", "base_value"),
+    "self_drawn_bonus": pgettext("house option", "self_drawn_bonus"),
+    "limit": pgettext("house option", "limit"),
+    "minimum_fan": pgettext("house option", "minimum_fan"),
+    "scale": pgettext("house option", "scale"),
+    "payment": pgettext("house option", "payment"),
+    "stake": pgettext("house option", "stake"),
+    "no_flowers_bonus": pgettext("house option", "no_flowers_bonus"),
+    "seven_pairs": pgettext("house option", "seven_pairs"),
+    "fan_cap": pgettext("house option", "fan_cap"),
+    "table": pgettext("house option", "table"),
+    "kong_shot": pgettext("house option", "kong_shot"),
+    "end_checks": pgettext("house option", "end_checks"),
+}
+
+
+def field_word(name: str) -> Message | str:
+    return FIELD_WORDS.get(name, name)
+
+
+def field_list(names) -> Message | str:
+    """Several field names, as 'kong_replacement, self_drawn' says them."""
+    return joined([field_word(name) for name in names])
+
+
+def joined(items, separator: str = ", ") -> Message | str:
+    """Several texts (Messages or not) joined by `separator`, each rendered on its own."""
+    if not items:
+        return ""
+    template = separator.join(f"{{p{i}}}" for i in range(len(items)))
+    return Message(template, {f"p{i}": item for i, item in enumerate(items)})
+
+
+def rule_word(name: str) -> Message | str:
+    return RULE_WORDS.get(name, name)
+
+
+# The money units of the variants, as notes name them ("8 fan, capped at 6").
+UNIT_WORDS = {"fan": gettext_noop("fan"), "faan": gettext_noop("faan"),
+              "points": gettext_noop("points"), "han": gettext_noop("han")}
+
+
+def unit_word(unit: str) -> Message | str:
+    return UNIT_WORDS.get(unit, unit)
+
+
+# The facets an exclusion names ("Honor tiles for its wind sets").
+FACET_WORDS = {"wind": pgettext("sets", "wind"), "dragon": pgettext("sets", "dragon")}
+
+
+def count_of(n: int, word: str) -> Message:
+    """'1 point', '3 fans': a number and its unit (deal_sichuan's plural(), as a Message)."""
+    singular, several = _COUNTED.get(word, (None, None))
+    if singular is None:
+        return Message("{n} {word}" if n == 1 else "{n} {word}s", {"n": n, "word": word})
+    return Message(singular if n == 1 else several, {"n": n})
+
+
+_COUNTED = {
+    "point": (gettext_noop("{n} point"), gettext_noop("{n} points")),
+    "fan": (gettext_noop("{n} fan"), gettext_noop("{n} fans")),
+}
+
+
+def to_data(text):
+    """A Message as JSON (to store it, as a table keeps a deal's ledger lines): its template,
+    params and context, each param that is a Message in turn; plain text as it is."""
+    if isinstance(text, Name):
+        return {"name": str.__str__(text), "names": text.names}
+    if isinstance(text, Message):
+        data = {"template": text.template, "params": {
+            name: [to_data(v) for v in value] if isinstance(value, (list, tuple))
+            else to_data(value) for name, value in text.params.items()}}
+        if text.context:
+            data["context"] = text.context
+        return data
+    return text
+
+
+def from_data(data):
+    """The inverse of to_data: a Message again (None for data that holds none)."""
+    if isinstance(data, dict) and "name" in data:
+        return Name(data["name"], data.get("names"))
+    if isinstance(data, dict) and isinstance(data.get("template"), str):
+        params = data.get("params") or {}
+        try:
+            return Message(data["template"], {
+                name: [_value(v) for v in value] if isinstance(value, list) else _value(value)
+                for name, value in params.items()}, data.get("context", ""))
+        except (KeyError, IndexError, ValueError):
+            return None
+    return data if isinstance(data, str) else None
+
+
+def _value(data):
+    return from_data(data) if isinstance(data, dict) else data

@@ -1,0 +1,40 @@
+"""The engine's words in the reader's language: every door that shows a Message to a person
+renders it here (the web pages through Django's catalogs; the command line through the same
+catalogs, read without Django, in `scoring/cli.py`).
+
+An engine Message is English text that also carries its template and params
+(`scoring/engine/messages.py`); anything else (a plain string, text stored before messages
+carried templates) is shown as it is.
+"""
+
+from django.utils.translation import get_language, gettext
+
+from scoring.engine.messages import from_data, render
+
+_TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
+
+
+def page_language() -> str:
+    """The active language as the engine's messages name it: '', 'fr', 'zh_hans', 'zh_hant'."""
+    language = (get_language() or "en").lower()
+    if language.startswith("fr"):
+        return "fr"
+    if language.startswith(_TRADITIONAL):
+        return "zh_hant"
+    if language.startswith("zh"):
+        return "zh_hans"
+    return ""
+
+
+def localize(text) -> str:
+    """A Message (or plain text) in the active language."""
+    if text is None:
+        return ""
+    return render(text, gettext, page_language())
+
+
+def localize_data(data, fallback="") -> str:
+    """A Message kept as JSON (`messages.to_data`) in the active language; `fallback` (the
+    English kept beside it) when there is none."""
+    message = from_data(data)
+    return localize(message) if message is not None else fallback
