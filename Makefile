@@ -40,6 +40,7 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(PY) -m compileall -q manage.py mahjong_site scoring
 	$(PY) bench/run.py
+	$(PY) bench/suit_tables.py
 	$(PY) bench/table_saves.py
 	$(PY) bench/tap_to_result.py
 	$(PY) bench/analyse.py

@@ -5,7 +5,7 @@ import os
 import sys
 
 # The command-line doors need no database, template or setting: run them straight from
-# scoring.cli, without the ~0.5 s it takes to import and set up Django. A line they do not run
+# scoring.cli, without importing and setting up Django. A line they do not run
 # alone (--help, Django's own options, a usage error) goes on to Django, which answers it as before.
 FAST_COMMANDS = ("score", "settle", "analyse")
 

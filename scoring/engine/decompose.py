@@ -99,8 +99,7 @@ def suit_state_less_one(part: tuple[int, ...], offset: int, chows: bool):
 def standard_readings(counts: tuple[int, ...]) -> tuple[tuple[TileSet, ...], ...]:
     """Every reading of 34 concealed counts as sets plus exactly one pair, groups sorted.
 
-    Not cached: whole hands seldom repeat (113 of the bench's 2,000), and a cache of them cost
-    `score --jsonl` more than it saved; each suit's readings are cached (suit_sets)."""
+    Not cached: whole hands seldom repeat; each suit's readings are cached (suit_sets)."""
     readings: tuple[tuple[TileSet, ...], ...] = ((),)
     pairs = 0
     for low, high, chows in SLICES:

@@ -3,15 +3,15 @@ and at most one pair.
 
 The nine numbers of a suit, with chows, hold 21,743 such shapes of at most 14 tiles (23,533
 readings); the seven honors, without chows, 498. Knowing them all makes "does this suit read as
-sets?", "which one more tile completes it?" and "how does it read?" lookups. The search they
-replace took ~25 us for each new suit shape, and the first pass of `score --jsonl` meets a new
-shape in most hands.
+sets?", "which one more tile completes it?" and "how does it read?" lookups, where a search would
+run for each suit shape a process meets first (bench/suit_tables.py measures what the tables buy
+a batch and a web request).
 
 A suit's counts (each number held 0 to 4 times) have an index: the counts are its base-5 digits.
 Each kind of suit has a `ShapeTable`: a bitmap with the bit of each complete shape's index set,
-and each complete shape's readings, found through the bit's rank. Making them takes ~1 s and
-reading the file next to nothing, so they are kept in suit_shapes.bin, written by
-`python -m scoring.engine.suit_shapes`; a test checks that the file is what the search makes.
+and each complete shape's readings, found through the bit's rank. They are made by search once,
+kept in suit_shapes.bin (written by `python -m scoring.engine.suit_shapes`) and read from it at
+import; a test checks that the file is what the search makes.
 """
 
 import os
