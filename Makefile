@@ -45,6 +45,7 @@ bench: $(VENV)/.installed-dev
 	$(PY) bench/tap_to_result.py
 	$(PY) bench/analyse.py
 	$(PY) bench/phone_taps.py
+	$(PY) bench/mcr.py
 
 # One script per variant, each exiting 1 on any disagreement.
 oracle: $(VENV)/.installed-dev

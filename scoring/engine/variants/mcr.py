@@ -269,6 +269,11 @@ class MCRForms(Forms):
         if len(hand.melds) <= 1 and len(hand.kinds) >= 8:
             before = list(hand.concealed)
             before[hand.winning] -= 1
+            # One more tile makes a knitted form only if 8 of a straight's 9 tiles are held, or
+            # 13 different single tiles: most hands are neither.
+            if not (any(sum(1 for t in seq if before[t]) >= 8 for seq in KNITTED_OURS)
+                    or (max(before) == 1 and not hand.melds)):
+                return tuple(sorted(found))
             for tile in range(tiles.PLAYING_KINDS):
                 if tile in found or hand.counts[tile] - (tile == hand.winning) >= 4:
                     continue
