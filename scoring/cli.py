@@ -69,6 +69,58 @@ class UsageError(Exception):
     Django's CommandError)."""
 
 
+# --lang: the languages of the catalogs under locale/, as the command line names them, and as
+# the engine's messages name them (the key of a pattern's name in that language).
+LANGUAGES = {"en": ("", ""), "fr": ("fr", "fr"), "zh_hans": ("zh_Hans", "zh_hans"),
+             "zh_hant": ("zh_Hant", "zh_hant")}
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+
+
+def add_lang_argument(parser):
+    parser.add_argument(
+        "--lang", default="en", metavar="LANG",
+        help="the language of what is written for people: en (default), fr, zh_Hans, zh_Hant; "
+             "JSON keeps its English message and adds it in LANG as 'localized'",
+    )
+
+
+def catalog(lang):
+    """(translate, language) for --lang: the catalog's gettext, read without Django, and the
+    engine's name of the language; English is the templates as they are."""
+    key = (lang or "en").lower().replace("-", "_")
+    if key not in LANGUAGES:
+        raise UsageError(f"--lang {lang!r}: use one of en, fr, zh_Hans, zh_Hant.")
+    folder, language = LANGUAGES[key]
+    if not folder:
+        return None, ""
+    import gettext  # here: the English doors never need it
+
+    path = os.path.join(LOCALE_DIR, folder, "LC_MESSAGES", "django.mo")
+    try:
+        with open(path, "rb") as file:
+            return gettext.GNUTranslations(file).gettext, language
+    except OSError:
+        raise UsageError(f"--lang {lang}: no compiled catalog at {path}.") from None
+
+
+def localized(result, lang):
+    """A JSON result with, for --lang other than English, its words also in that language: the
+    error's `localized` beside its English `message`, each ledger line's `localized` beside its
+    `what` (fields the contract's readers ignore)."""
+    translate, language = catalog(lang)
+    if translate is None:
+        return result
+    from scoring.engine.messages import render
+
+    if not result.get("ok") and isinstance(result.get("error"), dict):
+        error = result["error"]
+        error["localized"] = render(error.get("message", ""), translate, language)
+    for entry in result.get("ledger") or []:
+        if "what" in entry:
+            entry["localized"] = render(entry["what"], translate, language)
+    return result
+
+
 def add_score_arguments(parser):
     parser.add_argument("variant", nargs="?", help="shanghai, hongkong, sichuan, american")
     parser.add_argument("hand", nargs="?", help='the hand, e.g. "234m567p22s[EEE][789p]+2s"')
@@ -106,12 +158,14 @@ def add_score_arguments(parser):
         "--card", metavar="FILE", default=None,
         help="American: the table's card, read from FILE (the same as --rule card=<its text>)",
     )
+    add_lang_argument(parser)
 
 
 def add_settle_arguments(parser):
     parser.add_argument(
         "--json", metavar="-", required=True, help="'-': read one deal request on stdin"
     )
+    add_lang_argument(parser)
 
 
 def add_analyse_arguments(parser):
@@ -121,17 +175,20 @@ def add_analyse_arguments(parser):
     parser.add_argument(
         "--jsonl", action="store_true", help="one JSON request per stdin line, one answer each"
     )
+    add_lang_argument(parser)
 
 
 def run_analyse(options, stdin, stdout, stderr):
     """Run `analyse --json -` or `analyse --jsonl`; the exit code (0 ok, 2 an error result;
     --jsonl 0, each line carrying its own answer)."""
+    lang = options.get("lang") or "en"
+    catalog(lang)  # an unknown language is a usage error before anything is read
     if options["jsonl"]:
-        score_lines(stdin, stdout, engine.analyse)
+        score_lines(stdin, stdout, engine.analyse, lang)
         return 0
     if options["json"] != "-":
         raise UsageError("Use --json - (one request on standard input) or --jsonl.")
-    result = run_stream(stdin, engine.analyse, MAX_REQUEST_SIZE)
+    result = localized(run_stream(stdin, engine.analyse, MAX_REQUEST_SIZE), lang)
     stdout.write(dumps(result) + "\n")
     return exit_code(result)
 
@@ -139,12 +196,14 @@ def run_analyse(options, stdin, stdout, stderr):
 def run_score(options, stdin, stdout, stderr):
     """Run `score` with parsed `options`; the exit code (0 ok, 2 an error result).
     Raises UsageError, before reading anything, for a command line it cannot run."""
+    lang = options.get("lang") or "en"
+    translate, language = catalog(lang)
     if options["jsonl"]:
-        score_lines(stdin, stdout)
+        score_lines(stdin, stdout, None, lang)
         return 0
     json_option = options["json"]
     if json_option == "-":
-        result = run_stream(stdin, engine.score, MAX_REQUEST_SIZE)
+        result = localized(run_stream(stdin, engine.score, MAX_REQUEST_SIZE), lang)
         stdout.write(dumps(result) + "\n")
         return exit_code(result)
     if json_option and options["hand"] is None:
@@ -154,19 +213,21 @@ def run_score(options, stdin, stdout, stderr):
         raise UsageError("--json takes '-' (read the request on standard input) or nothing.")
     result = engine.score(short_form_request(options))
     if json_option is not None:
-        stdout.write(dumps(result) + "\n")
+        stdout.write(dumps(localized(result, lang)) + "\n")
     elif result.get("ok"):
-        stdout.write(format_breakdown(result) + "\n")
+        stdout.write(format_breakdown(result, translate, language) + "\n")
     else:
-        stderr.write(format_error(result) + "\n")
+        stderr.write(format_error(result, translate, language) + "\n")
     return exit_code(result)
 
 
 def run_settle(options, stdin, stdout, stderr):
     """Run `settle --json -`; the exit code (0 ok, 2 an error result)."""
+    lang = options.get("lang") or "en"
+    catalog(lang)
     if options["json"] != "-":
         raise UsageError("Use --json - and give the deal request on standard input.")
-    result = run_stream(stdin, engine.settle, MAX_REQUEST_SIZE)
+    result = localized(run_stream(stdin, engine.settle, MAX_REQUEST_SIZE), lang)
     stdout.write(dumps(result) + "\n")
     return exit_code(result)
 
@@ -219,7 +280,7 @@ def run_alone(command, args, stdin, stdout, stderr):
 PENDING_LIMIT = 64 * 1024
 
 
-def score_lines(stdin, stdout, run=None):
+def score_lines(stdin, stdout, run=None, lang="en"):
     """One result line per input line, in order (each request through `run`, by default
     engine.score); a bad line gets its error result, and so
     does a line longer than the API's body limit (read on, never held whole).
@@ -234,7 +295,7 @@ def score_lines(stdin, stdout, run=None):
         if line is None:
             result = dumps(too_large(MAX_REQUEST_SIZE, unit="characters"))
         elif line.strip():
-            result = dumps(run_json(line, score))
+            result = dumps(localized(run_json(line, score), lang))
         else:
             result = dumps(bad_request("The line is empty; expected one JSON request."))
         pending.append(result + "\n")

@@ -39,6 +39,7 @@ from operator import add, le, sub
 
 from . import tiles
 from .errors import HandError
+from .messages import gettext_noop, pgettext
 from .notation import format_tiles
 
 FLOWER = tiles.FLOWER_BASE  # every flower folds into this one kind: any flower is "a flower"
@@ -99,7 +100,25 @@ def kind_code(kind: int) -> str:
 
 def kind_name(kind: int) -> str:
     """A kind for a message: '5p', 'a flower', 'J'."""
-    return "a flower" if kind == FLOWER else tiles.code(kind)
+    return gettext_noop("a flower") if kind == FLOWER else tiles.code(kind)
+
+
+# The sections of the project's demo card, in the page's language (a pasted card's own sections
+# stay as its table wrote them).
+SECTION_WORDS = {
+    "Years": pgettext("card section", "Years"),
+    "Evens": pgettext("card section", "Evens"),
+    "Odds": pgettext("card section", "Odds"),
+    "Like numbers": pgettext("card section", "Like numbers"),
+    "Consecutive runs": pgettext("card section", "Consecutive runs"),
+    "Winds and dragons": pgettext("card section", "Winds and dragons"),
+    "Quints": pgettext("card section", "Quints"),
+    "Singles and pairs": pgettext("card section", "Singles and pairs"),
+}
+
+
+def section_word(section: str):
+    return SECTION_WORDS.get(section, section)
 
 
 # The card --------------------------------------------------------------------------------------
@@ -168,18 +187,20 @@ class Line:
 
     def describe(self) -> dict:
         """The line as a pattern for the catalogue (GET /api/variants)."""
-        kind = "concealed" if self.concealed else "exposures allowed"
-        extra = {"shift": ", any number may move by the same amount",
-                 "shift-even": ", any number may move by the same even amount"}.get(self.shift, "")
-        return {"id": self.id, "name": self.section, "english": self.text, "chinese": "",
-                "value": self.value, "per": None, "excludes": [],
-                "definition": f"{self.text} ({kind}{extra}{self.no_bonus_note()})."}
+        kind = gettext_noop("concealed") if self.concealed else gettext_noop("exposures allowed")
+        extra = {"shift": gettext_noop(", any number may move by the same amount"),
+                 "shift-even": gettext_noop(", any number may move by the same even amount")
+                 }.get(self.shift, "")
+        return {"id": self.id, "name": section_word(self.section), "english": self.text,
+                "chinese": "", "value": self.value, "per": None, "excludes": [],
+                "definition": gettext_noop("{line} ({kind}{extra}{note}).", line=self.text,
+                                           kind=kind, extra=extra, note=self.no_bonus_note())}
 
     def no_bonus_note(self) -> str:
         if self.sp:
-            return "; singles and pairs, no jokerless bonus"
+            return gettext_noop("; singles and pairs, no jokerless bonus")
         if not self.takes_jokers:
-            return "; takes no joker, no jokerless bonus"
+            return gettext_noop("; takes no joker, no jokerless bonus")
         return ""
 
 
@@ -245,10 +266,23 @@ class Card:
     def exact_columns(self) -> tuple[tuple[int, ...], ...]:
         """Per kind, every form's exact count of it."""
         return tuple(zip(*(f.exact for f in self.forms), strict=True))
+    def only(self, line_id) -> "Card":
+        """The card cut down to one of its hands, to check a hand against that line alone."""
+        line = next((line for line in self.lines if line.id == line_id), None)
+        if line is None:
+            listed = ", ".join(line.id for line in self.lines[:12])
+            more = ", ..." if len(self.lines) > 12 else ""
+            raise HandError("bad_request", gettext_noop(
+                "The card has no line {line}; its lines are {listed}{more}.", line=repr(line_id),
+                listed=listed, more=more), ("line",))
+        return Card(lines=(line,), forms=tuple(f for f in self.forms if f.line is line))
+
 
 
 def _fault(number: int, raw: str, what: str) -> HandError:
-    return HandError("bad_card", f"Card line {number}: {what} (the line reads '{raw.strip()}').")
+    return HandError("bad_card", gettext_noop("Card line {number}: {what} (the line reads "
+                                              "'{raw}').", number=number, what=what,
+                                              raw=raw.strip()))
 
 
 def _parse_group(text: str, fault) -> CardGroup:
@@ -258,18 +292,23 @@ def _parse_group(text: str, fault) -> CardGroup:
     match = GROUP.match(text)
     if not match:
         where = next(i for i, ch in enumerate(text) if ch in SUIT_LETTERS)
-        raise fault(f"in the group '{text}' the suit letter '{text[where]}' must come last, once")
+        raise fault(gettext_noop("in the group '{group}' the suit letter '{letter}' must come "
+                                 "last, once", group=text, letter=text[where]))
     symbols, suit = match["symbols"], match["suit"]
     for symbol in symbols:
         if symbol not in SYMBOLS:
-            hint = (" (suit letters on a card are a, b, c)" if symbol in "mps" else "")
-            raise fault(f"'{symbol}' in the group '{text}' is not a card symbol{hint}; symbols are "
-                        "1-9, D, 0, F, N, E, W, S, R, G")
+            hint = (gettext_noop(" (suit letters on a card are a, b, c)") if symbol in "mps"
+                    else "")
+            raise fault(gettext_noop("'{symbol}' in the group '{group}' is not a card "
+                                     "symbol{hint}; symbols are 1-9, D, 0, F, N, E, W, S, R, G",
+                                     symbol=symbol, group=text, hint=hint))
     suited = any(s in DIGITS or s == "D" for s in symbols)
     if suited and not suit:
-        raise fault(f"the group '{text}' has numbers or D and needs a suit letter a, b or c")
+        raise fault(gettext_noop("the group '{group}' has numbers or D and needs a suit letter "
+                                 "a, b or c", group=text))
     if suit and not suited:
-        raise fault(f"the group '{text}' has a suit letter but no number or D to take it")
+        raise fault(gettext_noop("the group '{group}' has a suit letter but no number or D to "
+                                 "take it", group=text))
     return CardGroup(text, symbols, suit)
 
 
@@ -279,32 +318,37 @@ def _parse_line(raw: str, body: str, number: int, section: str, index: int) -> L
 
     head, colon, rest = body.partition(":")
     if not colon:
-        raise fault("no ':' between 'id value X|C [shift|shift-even] [sp]' and the groups")
+        raise fault(gettext_noop(
+            "no ':' between 'id value X|C [shift|shift-even] [sp]' and the groups"))
     words = head.split()
     if len(words) < 3:
-        raise fault("before ':' a line needs its id, its value and X or C")
+        raise fault(gettext_noop("before ':' a line needs its id, its value and X or C"))
     line_id, value, kind, *flags = words
     if not value.isdigit() or int(value) <= 0:
-        raise fault(f"the value '{value}' is not a whole number of points above 0")
+        raise fault(gettext_noop("the value '{value}' is not a whole number of points above 0",
+                                 value=value))
     if kind not in ("X", "C"):
-        raise fault(f"'{kind}' must be X (exposures allowed) or C (concealed)")
+        raise fault(gettext_noop("'{kind}' must be X (exposures allowed) or C (concealed)",
+                                 kind=kind))
     for flag in flags:
         if flag not in FLAGS:
-            raise fault(f"'{flag}' is not a flag; after X or C come only shift or shift-even, "
-                        "and sp")
+            raise fault(gettext_noop("'{flag}' is not a flag; after X or C come only shift or "
+                                     "shift-even, and sp", flag=flag))
     if len(set(flags)) != len(flags) or ("shift" in flags and "shift-even" in flags):
-        raise fault("each flag may appear once, and only one of shift and shift-even")
+        raise fault(gettext_noop("each flag may appear once, and only one of shift and "
+                                 "shift-even"))
     texts = rest.split()
     if not texts:
-        raise fault("no groups after ':'")
+        raise fault(gettext_noop("no groups after ':'"))
     groups = tuple(_parse_group(text, fault) for text in texts)
     size = sum(g.size for g in groups)
     if size != HAND_SIZE:
-        raise fault(f"its groups hold {size} tiles; a hand is {HAND_SIZE}")
+        raise fault(gettext_noop("its groups hold {size} tiles; a hand is {most}", size=size,
+                                 most=HAND_SIZE))
     shift = next((f for f in flags if f.startswith("shift")), None)
     digits = [int(s) for g in groups if g.suit for s in g.symbols if s in DIGITS]
     if shift and not digits:
-        raise fault(f"'{shift}' moves numbers, but the line has none")
+        raise fault(gettext_noop("'{shift}' moves numbers, but the line has none", shift=shift))
     letters = tuple(sorted({g.suit for g in groups if g.suit}))
     return Line(line_id, int(value), kind == "C", shift, "sp" in flags, section, groups, number,
                 index, letters, _shifts(shift, digits))
@@ -382,8 +426,9 @@ def _bindings(line: Line, raw: str) -> list[tuple]:
             continue
         if max(exact) > 4 and (max(exact[:FLOWER]) > 4 or exact[FLOWER] > copies(FLOWER)):
             over = next(k for k, n in enumerate(exact) if n > copies(k))
-            raise _fault(line.number, raw, f"it needs {exact[over]} of {kind_name(over)} in "
-                         f"groups that take no joker, but the set has only {copies(over)}")
+            raise _fault(line.number, raw, gettext_noop(
+                "it needs {count} of {kind} in groups that take no joker, but the set has only "
+                "{most}", count=exact[over], kind=kind_name(over), most=copies(over)))
         bound[key] = (tuple(zip(letters, suits, strict=True)), key[0], key[1], uses, needs,
                       tuple(sets))
     return list(bound.values())
@@ -401,12 +446,14 @@ def _too_much_work(lines: list[Line], forms: list[int]) -> HandError:
     """`bad_card` for a card over MAX_WORK, naming the lines that cost most."""
     work = [n + len(line.groups) for line, n in zip(lines, forms, strict=True)]
     heaviest = sorted(range(len(lines)), key=lambda i: (-work[i], i))[:3]
-    named = ", ".join(f"{lines[i].id} (line {lines[i].number}) {forms[i]} forms and "
-                      f"{len(lines[i].groups)} groups" for i in heaviest)
-    return HandError("bad_card", f"The card is too much to match per hand: its lines expand to "
-                     f"{sum(forms)} forms (shifts x suit bindings) and hold "
-                     f"{sum(work) - sum(forms)} groups, {sum(work)} in all; a card may have at "
-                     f"most {MAX_WORK}: remove shifts or lines. The most: {named}.")
+    named = [gettext_noop("{id} (line {number}) {forms} forms and {groups} groups",
+                          id=lines[i].id, number=lines[i].number, forms=forms[i],
+                          groups=len(lines[i].groups)) for i in heaviest]
+    return HandError("bad_card", gettext_noop(
+        "The card is too much to match per hand: its lines expand to {forms} forms (shifts x suit "
+        "bindings) and hold {groups} groups, {work} in all; a card may have at most {most}: "
+        "remove shifts or lines. The most: {named}.", forms=sum(forms),
+        groups=sum(work) - sum(forms), work=sum(work), most=MAX_WORK, named=named))
 
 
 @lru_cache(maxsize=16)
@@ -419,11 +466,12 @@ def parse_card(text: str) -> Card:
     every full collection (bench/worst.py times requests with the cache full of such cards).
     """
     if not isinstance(text, str):
-        raise HandError("bad_card", "The card must be text, one hand per line.")
+        raise HandError("bad_card", gettext_noop("The card must be text, one hand per line."))
     if len(text) > MAX_CARD_CHARS or len(text.splitlines()) > MAX_CARD_LINES:
-        raise HandError("bad_card", f"The card is {len(text)} characters on "
-                        f"{len(text.splitlines())} lines; a card may have at most "
-                        f"{MAX_CARD_LINES} lines and {MAX_CARD_CHARS} characters.")
+        raise HandError("bad_card", gettext_noop(
+            "The card is {length} characters on {lines} lines; a card may have at most "
+            "{most_lines} lines and {most_chars} characters.", length=len(text),
+            lines=len(text.splitlines()), most_lines=MAX_CARD_LINES, most_chars=MAX_CARD_CHARS))
     lines: list[Line] = []
     bindings: list[list[tuple]] = []  # each line's suit bindings, resolved
     seen: dict[str, int] = {}
@@ -434,18 +482,21 @@ def parse_card(text: str) -> Card:
             continue
         if body.startswith("["):
             if not body.endswith("]") or not body[1:-1].strip():
-                raise _fault(number, raw, "a section is written [Name], on a line of its own")
+                raise _fault(number, raw, gettext_noop(
+                    "a section is written [Name], on a line of its own"))
             section = body[1:-1].strip()
             continue
         line = _parse_line(raw, body, number, section, len(lines))
         if line.id in seen:
-            raise _fault(number, raw, f"the id '{line.id}' is already used on line {seen[line.id]}")
+            raise _fault(number, raw, gettext_noop("the id '{id}' is already used on line {other}",
+                                                   id=line.id, other=seen[line.id]))
         seen[line.id] = number
         lines.append(line)
         bindings.append(_bindings(line, raw))
     if not lines:
-        raise HandError("bad_card", "The card has no hands: write one hand per line, like "
-                        "'ev1 25 X : FF 222a 444a 666b 888b'.")
+        raise HandError("bad_card", gettext_noop(
+            "The card has no hands: write one hand per line, like "
+            "'ev1 25 X : FF 222a 444a 666b 888b'."))
     forms = [len(line.shifts) * len(bound) for line, bound in zip(lines, bindings, strict=True)]
     if sum(forms) + sum(len(line.groups) for line in lines) > MAX_WORK:
         raise _too_much_work(lines, forms)
@@ -698,7 +749,8 @@ class Near:
 
     def as_dict(self) -> dict:
         line = self.form.line
-        return {"id": line.id, "value": line.value, "name": line.section, "line": line.text,
+        return {"id": line.id, "value": line.value, "name": section_word(line.section),
+                "line": line.text,
                 "as": self.form.text(), "missing": [kind_code(k) for k in self.missing],
                 "extra": [kind_code(k) for k in self.extra],
                 "problems": list(self.problems)}
@@ -727,7 +779,8 @@ def _exposure_problems(form: Form, held: Held) -> tuple[str, ...]:
     if not held.exposures:
         return ()
     if form.line.concealed:
-        return (f"{form.line.id} is a concealed (C) hand: it takes no exposure",)
+        return (gettext_noop("{id} is a concealed (C) hand: it takes no exposure",
+                             id=form.line.id),)
     free = Counter(form.set_slots)
     problems = []
     for exposure in held.exposures:
@@ -735,8 +788,9 @@ def _exposure_problems(form: Form, held: Held) -> tuple[str, ...]:
         if free[key]:
             free[key] -= 1
         else:
-            problems.append(f"the exposure {exposure.text()} fills no group of {exposure.size} "
-                            f"{kind_name(exposure.kind)} in it")
+            problems.append(gettext_noop("the exposure {exposure} fills no group of {size} "
+                                         "{kind} in it", exposure=exposure.text(),
+                                         size=exposure.size, kind=kind_name(exposure.kind)))
     return tuple(problems)
 
 

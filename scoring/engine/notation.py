@@ -9,6 +9,7 @@ from collections import namedtuple
 
 from . import tiles
 from .errors import HandError
+from .messages import SUIT_WORDS, Message, gettext_noop
 
 EXPOSED = "["
 # The longest hand text read. The longest real hand, written as loosely as the notation allows
@@ -55,8 +56,9 @@ class ParsedHand(namedtuple("ParsedHand", "concealed groups winning red winning_
 
 
 def _bad(text: str, position: int, what: str) -> HandError:
-    shown = text[position - 1 : position + 5] or "the end"
-    return HandError("bad_notation", f"Position {position} ('{shown}'): {what}.")
+    shown = text[position - 1 : position + 5] or gettext_noop("the end")
+    return HandError("bad_notation", gettext_noop("Position {position} ('{shown}'): {what}.",
+                                                  position=position, shown=shown, what=what))
 
 
 class _Reader:
@@ -67,7 +69,7 @@ class _Reader:
         self.pos = 0
         self.red: list[bool] = []  # per tile of the last read_tiles: whether written as a red 0
 
-    def error(self, what: str, at: int | None = None) -> HandError:
+    def error(self, what: Message, at: int | None = None) -> HandError:
         return _bad(self.text, (self.pos if at is None else at) + 1, what)
 
     def skip_spaces(self) -> None:
@@ -89,8 +91,8 @@ class _Reader:
                 for offset, digit in enumerate(digits):
                     is_red = digit == "0" and letter in tiles.SUITS  # a red five
                     if not (is_red or 1 <= int(digit) <= size):
-                        raise self.error(f"there is no tile {digit}{letter}",
-                                         at=self.pos + offset)
+                        raise self.error(gettext_noop("there is no tile {tile}",
+                                                      tile=digit + letter), at=self.pos + offset)
                     found.append(base + (4 if is_red else int(digit) - 1))
                     red.append(is_red)
             elif alias:
@@ -108,13 +110,16 @@ class _Reader:
         if end > start:  # numbers, then something that is not their suit letter
             after = text[end] if end < len(text) else " "
             if after.isspace() or after in tiles.ALIASES or after in "[()]+":
-                return self.error(f"numbers '{text[start:end]}' have no suit letter")
+                return self.error(gettext_noop("numbers '{numbers}' have no suit letter",
+                                               numbers=text[start:end]))
             self.pos = end
             return self.fault()
         char = text[start]
         if char in tiles.SUIT_LETTERS:
-            return self.error(f"suit letter '{char}' has no numbers before it")
-        return self.error(f"'{char}' is not a tile, a suit letter or a bracket")
+            return self.error(gettext_noop("suit letter '{char}' has no numbers before it",
+                                           char=char))
+        return self.error(gettext_noop("'{char}' is not a tile, a suit letter or a bracket",
+                                       char=char))
 
 
 _DIGITS = "0123456789"
@@ -129,10 +134,12 @@ def parse(text: str) -> ParsedHand:
     '[111z]'
     """
     if not isinstance(text, str):
-        raise HandError("bad_notation", "The hand must be a string of tiles, like '123m 456p ...'.")
+        raise HandError("bad_notation", gettext_noop(
+            "The hand must be a string of tiles, like '123m 456p ...'."))
     if len(text) > MAX_HAND_CHARS:
-        raise HandError("bad_notation", f"The hand is {len(text)} characters long; a hand is "
-                        f"written in at most {MAX_HAND_CHARS}.")
+        raise HandError("bad_notation", gettext_noop(
+            "The hand is {length} characters long; a hand is written in at most {most}.",
+            length=len(text), most=MAX_HAND_CHARS))
     return _read(text)
 
 
@@ -158,10 +165,11 @@ def _read(text: str) -> ParsedHand:
             reader.pos += 1
             inside = reader.read_tiles(stop="[()]+")
             if reader.pos == len(text) or text[reader.pos] != CLOSERS[char]:
-                raise reader.error(f"the group opened at position {start + 1} is not closed "
-                                   f"with '{CLOSERS[char]}'")
+                raise reader.error(gettext_noop(
+                    "the group opened at position {start} is not closed with '{closer}'",
+                    start=start + 1, closer=CLOSERS[char]))
             if not inside:
-                raise reader.error("empty group", at=start)
+                raise reader.error(gettext_noop("empty group"), at=start)
             reader.pos += 1
             groups.append(Group(char, tuple(sorted(inside)),
                                 tuple(sorted(t for t, r in zip(inside, reader.red, strict=True)
@@ -171,21 +179,24 @@ def _read(text: str) -> ParsedHand:
             reader.skip_spaces()
             after = reader.read_tiles(stop="[()]+")
             if len(after) != 1:
-                raise reader.error("'+' must be followed by exactly one tile, the winning tile",
-                                   at=start)
+                raise reader.error(gettext_noop(
+                    "'+' must be followed by exactly one tile, the winning tile"), at=start)
             if reader.pos != len(text):
-                raise reader.error("nothing may follow the winning tile")
+                raise reader.error(gettext_noop("nothing may follow the winning tile"))
             winning, winning_red = after[0], reader.red[0]
             if winning not in concealed:
-                raise reader.error(f"the winning tile {tiles.code(winning)} must be one of the "
-                                   "concealed tiles (written outside brackets)", at=start)
+                raise reader.error(gettext_noop(
+                    "the winning tile {tile} must be one of the concealed tiles (written outside "
+                    "brackets)", tile=tiles.code(winning)), at=start)
             plain = concealed.count(winning) - red.count(winning)  # its copies not red
             if (red.count(winning) if winning_red else plain) < 1:
                 shown = red_code(winning) if winning_red else tiles.code(winning)
-                raise reader.error(f"the winning tile {shown} must be one of the concealed "
-                                   "tiles (a red five is written 0, as in 0p)", at=start)
+                raise reader.error(gettext_noop(
+                    "the winning tile {tile} must be one of the concealed tiles (a red five is "
+                    "written 0, as in 0p)", tile=shown), at=start)
         else:
-            raise reader.error(f"'{char}' closes a group that was never opened")
+            raise reader.error(gettext_noop("'{char}' closes a group that was never opened",
+                                            char=char))
     if winning is None:
         candidates = [t for t in concealed if t < tiles.PLAYING_KINDS]
         winning = candidates[-1] if candidates else None
@@ -208,14 +219,16 @@ def check_red_fives(parsed: ParsedHand, allowed: bool) -> None:
     if not red:
         return
     if not allowed:
-        raise HandError("tile_not_in_variant", f"{red_code(red[0])} (red five of "
-                        f"{tiles.SUIT_NAMES[tiles.suit_of(red[0])]}) is not played in this "
-                        f"variant: write it {tiles.code(red[0])}.")
+        raise HandError("tile_not_in_variant", gettext_noop(
+            "{red} (red five of {suit}) is not played in this variant: write it {tile}.",
+            red=red_code(red[0]), suit=SUIT_WORDS[tiles.suit_of(red[0])],
+            tile=tiles.code(red[0])))
     for tile in red:
         if red.count(tile) > 1:
-            raise HandError("too_many_copies", f"{red_code(tile)} (red five of "
-                            f"{tiles.SUIT_NAMES[tiles.suit_of(tile)]}) is written "
-                            f"{red.count(tile)} times, but the set has only 1.")
+            raise HandError("too_many_copies", gettext_noop(
+                "{red} (red five of {suit}) is written {count} times, but the set has only 1.",
+                red=red_code(tile), suit=SUIT_WORDS[tiles.suit_of(tile)],
+                count=red.count(tile)))
 
 
 def red_code(tile: int) -> str:

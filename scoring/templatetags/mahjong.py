@@ -7,7 +7,9 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import tiles
 from scoring.engine.errors import HandError
+from scoring.engine.messages import Message, unit_word
 from scoring.engine.notation import parse
+from scoring.i18n import localize, localize_data
 
 register = template.Library()
 
@@ -103,6 +105,28 @@ def groups(text):
 
 
 @register.filter
+def translated(text):
+    """An engine Message (an error, a note, a payment's reason, a card line's section) in the
+    page's language; plain text as it is."""
+    return localize(text)
+
+
+@register.filter
+def ledger_line(entry):
+    """One line of a deal a table keeps, in the page's language (its words kept as JSON; a line
+    kept before that, in English)."""
+    if not hasattr(entry, "get"):
+        return ""
+    return localize_data(entry.get("message"), entry.get("what", ""))
+
+
+@register.filter
+def unit(name):
+    """A variant's unit ('fan', 'faan', 'points') as the page's players say it."""
+    return localize(unit_word(name))
+
+
+@register.filter
 def signed(amount):
     if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount > 0:
         return f"+{amount}"
@@ -186,13 +210,15 @@ def chinese_beside(pattern):
 
 @register.filter
 def local_definition(pattern):
+    definition = pattern.get("definition", "")
+    if isinstance(definition, Message):  # a card line's, from the engine's words: translated
+        return localize(definition)
     """A pattern's definition in the page's language, like `local_name`. There is no Chinese
     definition yet: a Chinese page shows the English one, marked lang="en" so that a screen
     reader reads it as English (the pattern's Chinese name stands in its heading)."""
     if not hasattr(pattern, "get"):
         return ""
     if _chinese_script():
-        definition = pattern.get("definition", "")
         return format_html('<span lang="en">{}</span>', definition) if definition else ""
     french = pattern.get("french_definition")
     return french if french and _french_page() else pattern.get("definition", "")
