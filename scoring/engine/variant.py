@@ -125,6 +125,7 @@ class Variant:
     # Whether players know the patterns by their ids (Shanghai's printed 1A..100K): pages show
     # ids only then, names always.
     printed_ids = False
+    card_lines = False  # True: hands match the lines of a card, and a request may name one
     # The context fields the variant's rules document names; any other is refused (contract §2).
     context_fields: frozenset[str] = frozenset()
 
