@@ -3,7 +3,7 @@
 # make bench  - speed against the mahjong package
 # make lint   - ruff
 # make oracle - each variant's differential run against its reference engine (MCR: PyMahjongGB,
-#               100,000 seeded random hands; not part of make test)
+#               Riichi: the mahjong package; 100,000 seeded random hands each; not part of make test)
 # make prod   - production: check --deploy, collectstatic, migrate, then gunicorn (gunicorn.conf.py);
 #               settings from the environment (README), DJANGO_DEBUG=0 unless set
 # make loadtest - load benchmark: gunicorn on loopback, wrk 60 s at 32 clients (not in make test)
@@ -50,6 +50,7 @@ bench: $(VENV)/.installed-dev
 # One script per variant, each exiting 1 on any disagreement.
 oracle: $(VENV)/.installed-dev
 	$(PY) bench/oracle_mcr.py 100000
+	$(PY) bench/oracle_riichi.py 100000
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

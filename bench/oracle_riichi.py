@@ -34,7 +34,7 @@ def main() -> int:
     kinds: dict[str, list] = collections.defaultdict(list)
     yaku_seen: collections.Counter = collections.Counter()
     for request in cases(args.seed, args.count):
-        found = compare(request)
+        found = compare(request, yaku_seen)
         if found is None:
             continue
         mine, theirs = found
@@ -49,7 +49,12 @@ def main() -> int:
             print("        ", json.dumps(request, ensure_ascii=False))
             print("          ours:", json.dumps(mine, ensure_ascii=False))
             print("          ref: ", json.dumps(theirs, ensure_ascii=False))
-    del yaku_seen
+    print("  each yaku (and refusal) in our results: " + ", ".join(
+        f"{name} {n}" for name, n in sorted(yaku_seen.items(), key=lambda kv: -kv[1])))
+    from scoring.engine.variants.riichi import PATTERNS
+
+    never = [p.id for p in PATTERNS if p.id not in yaku_seen]
+    print(f"  never seen: {', '.join(never) or 'none'}")
     return 1 if bad else 0
 
 

@@ -85,24 +85,56 @@ def _pool(rng: random.Random) -> list[int]:
     return [t for t in range(27) if t % 9 not in (0, 8)]  # simples
 
 
-def _sets(rng: random.Random, pool: list[int], counts: list[int]):
-    """Four sets and the eyes from `pool`, or None: each set (kind, first)."""
+def _shaped(rng: random.Random, counts: list[int]):
+    """Sets of a shape the whole-set draw rarely reaches (mixed triple chow, pure straight,
+    outside hands, all terminals), completed at random; or None."""
+    suit = rng.randrange(3) * 9
+    shape = rng.choice(("sanshoku", "ittsu", "outside", "outside_honors", "terminals"))
     found = []
-    for _ in range(4):
+    if shape == "sanshoku":
+        number = rng.randrange(7)
+        found = [("chow", number + 9 * s) for s in range(3)]
+    elif shape == "ittsu":
+        found = [("chow", suit + n) for n in (0, 3, 6)]
+    for _, first in found:
+        for t in range(first, first + 3):
+            counts[t] += 1
+    if found:
+        rest = _sets(rng, list(range(34)), counts, need=1, chows=rng.random())
+    else:
+        pool = [t for t in range(27) if t % 9 in (0, 8)]
+        if shape == "outside_honors":
+            pool += list(range(27, 34))
+        rest = _sets(rng, pool, counts, chows=0.0 if shape == "terminals" else 0.6,
+                     outside=True)
+    return None if rest is None else found + rest
+
+
+def _sets(rng: random.Random, pool: list[int], counts: list[int], need: int = 4,
+          chows: float = 0.5, outside: bool = False):
+    """`need` sets and the eyes from `pool`, or None: each set (kind, first). `outside`: a
+    chow is 123 or 789, drawn from its terminal."""
+    found = []
+    for _ in range(need):
         for _attempt in range(30):
             tile = rng.choice(pool)
-            if rng.random() < 0.5 and tile < 27 and tile % 9 <= 6 and all(
-                    t in pool for t in (tile + 1, tile + 2)):
-                if all(counts[t] < 4 for t in (tile, tile + 1, tile + 2)):
-                    for t in (tile, tile + 1, tile + 2):
+            chow = None
+            if rng.random() < chows and tile < 27:
+                if outside:
+                    chow = tile if tile % 9 == 0 else tile - 2
+                elif tile % 9 <= 6 and all(t in pool for t in (tile + 1, tile + 2)):
+                    chow = tile
+            if chow is not None:
+                if all(counts[t] < 4 for t in (chow, chow + 1, chow + 2)):
+                    for t in (chow, chow + 1, chow + 2):
                         counts[t] += 1
-                    found.append(("chow", tile))
+                    found.append(("chow", chow))
                     break
             else:
                 kong = rng.random() < 0.12
-                need = 4 if kong else 3
-                if counts[tile] + need <= 4:
-                    counts[tile] += need
+                need_tiles = 4 if kong else 3
+                if counts[tile] + need_tiles <= 4:
+                    counts[tile] += need_tiles
                     found.append(("kong" if kong else "pung", tile))
                     break
         else:
@@ -130,10 +162,17 @@ def draw_hand(rng: random.Random):
             pool = list(range(34))
         kinds = rng.sample(pool, 7)
         return "pairs", kinds, rng.choice(kinds)
+    if roll < 0.17:  # nine gates: 1112345678999 and one more of the suit, won on any of them
+        suit = rng.randrange(3) * 9
+        kinds = [suit + n for n in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
+        kinds.append(suit + rng.randrange(9))
+        return "loose", kinds, rng.choice(kinds)
     while True:
-        pool = _pool(rng)
         counts = [0] * 34
-        sets = _sets(rng, pool, counts)
+        if roll < 0.27:
+            sets = _shaped(rng, counts)
+        else:
+            sets = _sets(rng, _pool(rng), counts, chows=rng.choice((0.2, 0.5, 0.85)))
         if sets is not None:
             break
     open_hand = rng.random() < 0.4
@@ -168,7 +207,8 @@ def draw_case(rng: random.Random) -> dict:
     if form == "standard":
         _, groups, win, _ = drawn
     else:
-        held = drawn[1] if form == "orphans" else [t for t in drawn[1] for _ in (0, 1)]
+        held = (drawn[1] if form in ("orphans", "loose")
+                else [t for t in drawn[1] for _ in (0, 1)])
         groups, win = [("loose", t, "") for t in held], drawn[2]
     # Tiles as written: concealed ones, then groups; red fives where the set has them.
     concealed, bracketed, counts = [], [], [0] * 34
@@ -354,10 +394,12 @@ def ours(request: dict) -> dict:
             "sticks": result["deposits"]["amount"], "total": result["winner_receives"]}
 
 
-def compare(request: dict) -> tuple[dict, dict] | None:
+def compare(request: dict, seen=None) -> tuple[dict, dict] | None:
     """None when both agree on han, fu, yaku (each with its han), every transfer and the sticks;
-    else (ours, the reference's)."""
+    else (ours, the reference's). `seen`, a Counter, counts the yaku of our results."""
     mine, theirs = ours(request), reference(request)
+    if seen is not None:
+        seen.update(mine.get("yaku", {"(error) " + mine.get("error", ""): 1}).keys())
     if "error" in mine or "error" in theirs:
         if "error" in mine and "error" in theirs and mine["error"] == theirs["error"] == "no_yaku":
             return None
