@@ -155,3 +155,25 @@ def test_a_removed_fan_removes_nothing():
     evaluation = VARIANT.table.evaluate(reading_holding(dict(reversed(raw.items()))))
     assert sorted(c.pattern.id for c in evaluation.counted) == ["12", "80"]
     assert VARIANT.table.evaluate(reading_holding(raw)).counted == evaluation.counted
+
+
+def analyse(hand, context=None):
+    from scoring.engine.api import analyse as run
+    return run({"variant": "mcr", "hand": hand, "context": context or {}})
+
+
+def test_what_wins_a_knitted_straight_and_for_how_much():
+    # Knitted Straight 12 + Concealed Hand 2 + Single Wait 1 on a discard; self-drawn Fully
+    # Concealed Hand 4 in place of Concealed Hand.
+    result = analyse("147m 258p 369s 123m 1z")
+    assert result["shanten"] == 0
+    assert [(w["tile"], w["discard"]["total"], w["self_drawn"]["total"])
+            for w in result["waits"]] == [("1z", 15, 17)]
+
+
+def test_what_wins_honors_and_knitted_tiles():
+    # 9s makes nine knitted numbers: Lesser Honors and Knitted Tiles 12 + Knitted Straight 12;
+    # 6z or 7z: Lesser Honors and Knitted Tiles alone.
+    result = analyse("147m 258p 36s 12345z")
+    assert [(w["tile"], w["discard"]["total"]) for w in result["waits"]] == [
+        ("9s", 24), ("6z", 12), ("7z", 12)]

@@ -204,6 +204,9 @@ class Shape:
                 best = min(best, self.seven_pairs(counts, slices))
         if self.closed and self.forms.thirteen_orphans:
             best = min(best, thirteen_orphans(counts))
+        special = getattr(self.forms, "special_missing", None)  # MCR's knitted forms
+        if special is not None:
+            best = min(best, special(counts, MAX_SETS - self.sets))
         return best
 
     def missing_with_each(self, counts: tuple[int, ...]) -> dict[int, int]:

@@ -11,6 +11,7 @@ from .. import tiles
 from ..decompose import Forms, completes
 from ..errors import HandError
 from ..hand import CHOW, KONG, PAIR, PUNG, TileSet, make_set
+from ..messages import gettext_noop
 from ..patterns import Evaluation, Excluded, Pattern, PatternTable, Reading
 from ..variant import Option, Variant, ledger, reasons_of
 
@@ -284,6 +285,22 @@ class MCRForms(Forms):
         return tuple(sorted(found))
 
 
+    def special_missing(self, counts, melds: int) -> int:
+        """For analyse: 1 when one more tile makes a knitted form of these concealed counts,
+        else no answer (a large number; the tiles missing from a knitted form further away are
+        not counted)."""
+        if melds <= 1 and sum(counts) == 13 - 3 * melds and (
+                max(counts) == 1 and not melds
+                or any(sum(1 for t in seq if counts[t]) >= 8 for seq in KNITTED_OURS)):
+            grown = list(counts)
+            for tile in range(tiles.PLAYING_KINDS):
+                grown[tile] += 1
+                if knitted_complete(grown, melds):
+                    return 1
+                grown[tile] -= 1
+        return 99
+
+
 FORMS = MCRForms()
 
 
@@ -301,7 +318,8 @@ class MCR(Variant):
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
         "kong_replacement", "robbing_kong", "winning_tile_last"})
     options = (
-        Option("minimum_fan", 8, "a whole number of fans from 0 to 88 (8), flowers not counted",
+        Option("minimum_fan", 8, gettext_noop("a whole number of fans from 0 to 88 (8), "
+                                              "flowers not counted"),
                accepts=whole_number(0, 88)),
     )
 
@@ -427,8 +445,9 @@ class MCR(Variant):
         return best
 
     def not_winning_message(self, hand, forms) -> str:
-        return (f"These tiles ({hand.text()}) do not form four sets and a pair, nor seven "
-                "pairs, thirteen orphans, a knitted straight or honors and knitted tiles.")
+        return gettext_noop("These tiles ({hand}) do not form four sets and a pair, nor seven "
+                            "pairs, thirteen orphans, a knitted straight or honors and knitted "
+                            "tiles.", hand=hand.text())
 
     # Money ---------------------------------------------------------------------------------
 
@@ -451,21 +470,25 @@ class MCR(Variant):
             minimum = self.minimum(rules)
             without = total - flowers
             notes.append({"code": "under_minimum", "total": without, "minimum": minimum,
-                          "text": f"{without} fan without the flowers is under the minimum of "
-                                  f"{minimum}: nobody pays"})
+                          "text": gettext_noop(
+                              "{total} fan without the flowers is under the minimum of "
+                              "{minimum}: nobody pays", total=without, minimum=minimum)})
         else:
             notes.append({"code": "points", "total": total, "points": total,
-                          "text": f"each payer pays the base {BASE} (+ {total} fan from the "
-                                  "discarder or, self-drawn, from each)"})
+                          "text": gettext_noop(
+                              "each payer pays the base {base}, and {total} fan more from the "
+                              "discarder or, self-drawn, from each", base=BASE, total=total)})
         return notes
 
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, BASE + points, f"self-drawn: {BASE} + {points} fan from each")
-                    for seat in ctx.others]
-        return [(ctx.discarder, winner, BASE + points, f"discarder: {BASE} + {points} fan")] + [
-            (seat, winner, BASE, f"each other player: {BASE}")
+            return [(seat, winner, BASE + points, gettext_noop(
+                "self-drawn: {base} + {total} fan from each", base=BASE, total=points))
+                for seat in ctx.others]
+        return [(ctx.discarder, winner, BASE + points, gettext_noop(
+            "discarder: {base} + {total} fan", base=BASE, total=points))] + [
+            (seat, winner, BASE, gettext_noop("each other player: {base}", base=BASE))
             for seat in ctx.others if seat != ctx.discarder]
 
 
