@@ -52,6 +52,10 @@ CONTEXT_FLAGS = [
     ("--ready-announced", "ready_announced", "ready hand announced"),
     ("--winning-tile-last", "winning_tile_last", "the winning tile was the last one left"),
     ("--joker-exchange", "joker_exchange", "American: won by exchanging for an exposed joker"),
+    ("--riichi", "riichi", "Riichi: the winner declared riichi"),
+    ("--double-riichi", "double_riichi", "Riichi: riichi declared on the first discard"),
+    ("--ippatsu", "ippatsu", "Riichi: won within one turn of declaring riichi"),
+    ("--chiihou", "chiihou", "Riichi: a non-dealer won on their first draw"),
 ]
 # (option, context key, help) for the options that take a value.
 CONTEXT_VALUES = [
@@ -61,6 +65,14 @@ CONTEXT_VALUES = [
     ("--void-suit", "void_suit", "Sichuan's declared void suit: m, p or s"),
     ("--exchanger", "exchanger", "American temporary table: the seat whose joker exchange gave "
                                  "the winner the tile (pays for all three)"),
+    ("--dora", "dora_indicators", 'Riichi: the dora indicators, e.g. "3m E"'),
+    ("--ura-dora", "ura_dora_indicators", 'Riichi: the ura dora indicators, e.g. "9p"'),
+]
+# (option, context key, help) for the options that take a whole number.
+CONTEXT_NUMBERS = [
+    ("--honba", "honba", "Riichi: the honba (repeat counters) on the table"),
+    ("--riichi-sticks", "riichi_sticks", "Riichi: the riichi sticks on the table, the winner's "
+                                         "own included"),
 ]
 
 
@@ -144,6 +156,8 @@ def add_score_arguments(parser):
     )
     for option, key, text in CONTEXT_VALUES:
         parser.add_argument(option, dest=key, default=None, help=text)
+    for option, key, text in CONTEXT_NUMBERS:
+        parser.add_argument(option, dest=key, type=int, default=None, help=text)
     parser.add_argument(
         "--opponents", default=None, help="Sichuan: the seats still in the hand, e.g. ESW"
     )
@@ -330,7 +344,7 @@ def short_form_request(options):
             "or --json - / --jsonl to read JSON requests on standard input."
         )
     context = {}
-    for _, key, _ in CONTEXT_FLAGS + CONTEXT_VALUES:
+    for _, key, _ in CONTEXT_FLAGS + CONTEXT_VALUES + CONTEXT_NUMBERS:
         if options[key] is not None:
             context[key] = options[key]
     if options["dealer"] is not None:

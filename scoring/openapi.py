@@ -51,6 +51,32 @@ def context_schema():
         "exchanger": {"anyOf": [WIND, {"type": "null"}],
                       "description": "American temporary table: the player whose joker "
                                      "exchange gave the winner the tile (pays for all three)"},
+        "riichi": {"type": "boolean", "description": "Riichi: the winner declared riichi (a "
+                   "concealed hand; riichi_sticks then counts the winner's own stick)"},
+        "double_riichi": {"type": "boolean", "description": "Riichi: riichi declared on the "
+                          "first discard, before any call (2 han, replaces riichi)"},
+        "ippatsu": {"type": "boolean", "description": "Riichi: won within one turn of "
+                    "declaring riichi, no call in between (needs riichi or double_riichi)"},
+        "chiihou": {"type": "boolean", "description": "Riichi: a non-dealer wins self-drawn on "
+                    "their first draw, before any call (yakuman); the dealer's is heavenly "
+                    "(tenhou)"},
+        "dora_indicators": {"anyOf": [{"type": "array", "items": {"type": "string"},
+                                       "maxItems": 5}, {"type": "string"}],
+                            "description": "Riichi: the dora indicators turned over, as tiles "
+                                           "of the notation (['3m', 'E'], or one text '3m E'; "
+                                           "at most 5); each points at the next tile of its "
+                                           "suit, wind or dragon, a dora"},
+        "ura_dora_indicators": {"anyOf": [{"type": "array", "items": {"type": "string"},
+                                           "maxItems": 5}, {"type": "string"}],
+                                "description": "Riichi: the ura dora indicators, for a hand "
+                                               "in riichi only"},
+        "honba": {"type": "integer", "minimum": 0, "maximum": 100,
+                  "description": "Riichi: the honba (repeat counters): 300 more on a discard, "
+                                 "100 from each player on a self-draw, per honba"},
+        "riichi_sticks": {"type": "integer", "minimum": 0, "maximum": 100,
+                          "description": "Riichi: the 1,000-point riichi sticks on the table, "
+                                         "the winner's own included; the winner takes them "
+                                         "(the result's deposits)"},
     })
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "description": "How the hand was won; every field is optional (contract section 2)."}

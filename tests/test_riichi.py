@@ -209,3 +209,44 @@ def test_every_pattern_has_an_example_that_scores_it():
         result = riichi(hand, rules[0] if rules else None, **context)
         assert result["ok"] and result["meets_minimum"], (pattern_id, result)
         assert pattern_id in {p["id"] for p in result["patterns"]}, pattern_id
+
+
+# --- The other doors ------------------------------------------------------------------------------
+
+def test_analyse_names_each_wait_with_its_score_and_notes_furiten():
+    from scoring.engine import analyse
+
+    answer = analyse({"variant": "riichi", "hand": "234m 567p 345s 678s 1m",
+                      "context": {"seat_wind": "S"}})
+    assert [w["tile"] for w in answer["waits"]] == ["1m", "4m"]
+    # a single wait on 1m or 4m (234m 1m: the eyes): no yaku on a discard, tsumo when drawn
+    assert all(not w["discard"]["meets_minimum"] for w in answer["waits"])
+    assert all(w["self_drawn"]["patterns"] == ["menzen_tsumo"] for w in answer["waits"])
+    assert answer["furiten"]["waits"] == ["1m", "4m"]
+    assert "cannot win on a discard" in answer["furiten"]["text"]
+
+
+def test_analyse_wins_on_the_red_five_when_every_plain_five_is_held():
+    from scoring.engine import analyse
+
+    answer = analyse({"variant": "riichi", "hand": "555m 46m 123p 456p 11s",
+                      "context": {"seat_wind": "S", "riichi": True, "riichi_sticks": 1}})
+    five = next(w for w in answer["waits"] if w["tile"] == "5m")
+    assert five["discard"]["patterns"] == ["riichi", "aka_dora"]
+
+
+def test_the_command_line_reads_the_riichi_context():
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "manage.py", "score", "riichi", PINFU, "--seat-wind", "S",
+         "--self-drawn", "--riichi", "--riichi-sticks", "1", "--dora", "2s", "--honba", "1",
+         "--json"], capture_output=True, text=True, check=True).stdout
+    result = json.loads(out)
+    # riichi, tsumo, pinfu, a dora: 4 han 20 fu = 1280: the dealer 2600 + 100, the others
+    # 1300 + 100; the stick
+    assert (result["han"], result["fu"]) == (4, 20)
+    assert paid(result) == {"E": 2700, "W": 1400, "N": 1400}
+    assert result["winner_receives"] == 6500

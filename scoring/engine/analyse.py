@@ -29,14 +29,16 @@ from .decompose import SLICES, Forms
 from .errors import HandError
 from .hand import KONG, count_copies, set_of_group, standard_copies
 from .messages import field_word, gettext_noop, kong_note, tile_named
-from .notation import ParsedHand, joined_text, parse
+from .notation import ParsedHand, check_red_fives, joined_text, parse
 
 # The context fields about the winning tile: analyse answers for both ways of winning, so a
 # request naming one is refused (contract §6).
 WINNING_TILE_FIELDS = ("self_drawn", "discarder", "last_tile", "kong_replacement",
                        "double_kong_replacement", "after_kong_discard", "robbing_kong",
-                       "heavenly", "earthly", "winning_tile_last", "joker_exchange", "exchanger")
+                       "heavenly", "earthly", "winning_tile_last", "joker_exchange", "exchanger",
+                       "chiihou")
 HAND_TILES = 13
+RED_FIVES = (4, 13, 22)  # 5m, 5p, 5s: Riichi's red fives are of these kinds
 INF = 99
 MAX_SETS = 4
 
@@ -46,7 +48,11 @@ def analyse(variant, text, raw_context, rules) -> dict:
     contexts = win_contexts(raw_context)
     if variant.id == "american":
         return analyse_american(variant, text, contexts, rules)
-    return analyse_standard(variant, text, contexts, rules)
+    result = analyse_standard(variant, text, contexts, rules)
+    note = getattr(variant, "analysis_note", None)  # Riichi: furiten
+    if note is not None and result["waits"]:
+        result.update(note(result))
+    return result
 
 
 def win_contexts(raw) -> tuple:
@@ -97,11 +103,19 @@ def scored_waits(variant, parsed: ParsedHand, candidates, contexts, rules, code=
     groups = [group.text() for group in parsed.groups]
     found = []
     for tile in candidates:
-        text = joined_text(tuple(sorted(parsed.concealed + (tile,))), groups, tile)
+        concealed = tuple(sorted(parsed.concealed + (tile,)))
+        text = joined_text(concealed, groups, tile, parsed.red)
         try:
             won = (variant.score(text, drawn, rules), variant.score(text, discard, rules))
-        except HandError:
-            continue
+        except HandError as error:
+            if error.code != "too_many_copies" or tile not in RED_FIVES:
+                continue
+            # Riichi: every plain five of the kind is held, the red one is left to win on
+            text = joined_text(concealed, groups, tile, parsed.red + (tile,), True)
+            try:
+                won = (variant.score(text, drawn, rules), variant.score(text, discard, rules))
+            except HandError:
+                continue
         found.append({"tile": code(tile), "self_drawn": summary(won[0]),
                       "discard": summary(won[1])})
     return found
@@ -109,7 +123,8 @@ def scored_waits(variant, parsed: ParsedHand, candidates, contexts, rules, code=
 
 def answer(variant, parsed, missing: int, waits: list, useful, extra=None) -> dict:
     shanten = 0 if waits else max(1, missing - 1)
-    text = joined_text(parsed.concealed, [group.text() for group in parsed.groups], None)
+    text = joined_text(parsed.concealed, [group.text() for group in parsed.groups], None,
+                       parsed.red)
     result = {"ok": True, "variant": variant.id, "hand": text,
               "unit": variant.unit, "shanten": shanten, "waits": waits,
               "useful": [w["tile"] for w in waits] if waits else useful}
@@ -122,6 +137,8 @@ def answer(variant, parsed, missing: int, waits: list, useful, extra=None) -> di
 
 def analyse_standard(variant, text, contexts, rules) -> dict:
     parsed = read_hand(text)
+    red_fives = getattr(variant, "red_fives", None)  # Riichi's, by its house option
+    check_red_fives(parsed, red_fives is not None and red_fives(rules))
     check_tiles = getattr(variant, "check_tiles", None)  # Sichuan: its tiles, no claimed chow
     if check_tiles is not None:
         check_tiles(parsed)

@@ -579,10 +579,26 @@ class Riichi(Variant):
     def forms(self, rules) -> Forms:
         return FORMS
 
+    def red_fives(self, rules) -> bool:
+        """Whether the set has red fives (house option aka_dora)."""
+        return rules["aka_dora"] > 0
+
+    def analysis_note(self, answer: dict) -> dict:
+        """What analyse adds for a ready hand: furiten. The engine does not know the discards, so
+        it names the waits a player must not have discarded to win on a discard."""
+        waits = [wait["tile"] for wait in answer["waits"]]
+        no_yaku = [wait["tile"] for wait in answer["waits"]
+                   if not wait["discard"]["meets_minimum"]]
+        text = (f"Furiten: if you have discarded any of {' '.join(waits)} (or, in riichi, let "
+                "one pass since), you cannot win on a discard, only self-drawn.")
+        if no_yaku:
+            text += f" On a discard, {' '.join(no_yaku)} gives no yaku."
+        return {"furiten": {"waits": waits, "no_yaku_on_discard": no_yaku, "text": text}}
+
     def build(self, text, rules):
         if text is None:
             raise HandError("bad_notation", "The request has no hand.")
-        return build_hand(parse(text), self.kinds, red_fives=rules["aka_dora"] > 0)
+        return build_hand(parse(text), self.kinds, red_fives=self.red_fives(rules))
 
     def check_hand(self, hand, ctx, rules) -> None:
         super().check_hand(hand, ctx, rules)
