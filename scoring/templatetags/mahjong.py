@@ -86,6 +86,22 @@ def key(kind, most):
                        tile_name(kind), face(kind))
 
 
+@register.simple_tag
+def red_key(suit, variant_id):
+    """Riichi's red five of `suit` on the keyboard (written 0m, 0p, 0s; one in the set), where
+    the variant plays red fives by default; "" otherwise."""
+    from scoring.engine.variants import VARIANTS
+
+    variant = VARIANTS[variant_id]
+    red_fives = getattr(variant, "red_fives", None)
+    if suit not in tiles.SUITS or red_fives is None or not red_fives(variant.default_rules):
+        return ""
+    five = tiles.make(5, suit)
+    return format_html('<button type="button" class="{} red-five key" data-code="0{}" '
+                       'data-max="1" aria-label="{}">{}</button>', classes(five), suit,
+                       _("red %(tile)s") % {"tile": tile_name(five)}, face(five))
+
+
 @register.filter
 def groups(text):
     """A hand or one group as written, for drawing: [{'kind': 'concealed'|'exposed'|'kong',

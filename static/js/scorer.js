@@ -12,7 +12,8 @@
 
   function sortKey(code) {
     if (code === "J") return 600;
-    return ORDER.indexOf(code.slice(-1)) * 10 + Number(code[0]);
+    /* a red five (0m, Riichi) sorts as a five, before the plain ones */
+    return ORDER.indexOf(code.slice(-1)) * 10 + (code[0] === "0" ? 4.5 : Number(code[0]));
   }
   function byKey(a, b) { return sortKey(a) - sortKey(b); }
 
@@ -26,7 +27,7 @@
         if (!digits) return null;
         for (var j = 0; j < digits.length; j++) {
           var rank = Number(digits[j]);
-          if (rank < 1 || rank > SIZES[c]) return null;
+          if ((rank < 1 && "mps".indexOf(c) < 0) || rank > SIZES[c]) return null;
           out.push(rank + c);
         }
         digits = "";
@@ -116,6 +117,7 @@
   function chowOf(code) {
     var rank = Number(code[0]), suit = code.slice(-1);
     if ("mps".indexOf(suit) < 0 || code === "J" || rank > 7) return null;
+    if (rank === 0) return [code, "6" + suit, "7" + suit];  /* a red five starts 0 6 7 */
     return [rank + suit, (rank + 1) + suit, (rank + 2) + suit];
   }
 
