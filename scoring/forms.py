@@ -18,11 +18,10 @@ from scoring.engine.analyse import WINNING_TILE_FIELDS
 from scoring.engine.card import parse_card
 from scoring.engine.context import FLAGS, implied_self_drawn
 from scoring.engine.errors import HandError
-from scoring.engine.hand import standard_copies
 from scoring.engine.messages import rule_word
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
-from scoring.engine.variants.american import american_copies, is_card_text
+from scoring.engine.variants.american import is_card_text
 from scoring.i18n import localize
 
 DEFAULT_VARIANT = "shanghai"
@@ -51,16 +50,6 @@ CONTEXT_VALUES = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit",
 # Riichi's indicators: tiles written in the notation ("3m 0p E"), sent to the engine as one text.
 INDICATOR_FIELDS = ("dora_indicators", "ura_dora_indicators")
 
-# The tile keyboard of each variant: how many copies of a tile its set holds (the engine's own
-# count, which disables a key once they are all in the hand) and whether a concealed kong can be
-# written. A variant not listed here has the standard set (contract §1) and concealed kongs.
-STANDARD_KEYBOARD = {"copies": standard_copies, "concealed_kongs": True, "jokers": False}
-VARIANT_KEYBOARD = {
-    # 8 jokers and 8 flowers; no concealed kong: concealed tiles are written loose (build_held);
-    # exposures up to sextets, with jokers in them
-    "american": {"copies": american_copies, "concealed_kongs": False, "jokers": True},
-}
-
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 SUIT_CHOICES = [("m", _("characters")), ("p", _("circles")), ("s", _("bamboo"))]
 YES_NO = [("1", _("yes")), ("0", _("no"))]
@@ -75,15 +64,6 @@ def context_for(variant_id: str) -> dict:
     reads = VARIANTS[variant_id].context_fields
     return {"flags": tuple(f for f in FLAGS if f in reads),
             "fields": tuple(f for f in CONTEXT_VALUES if f in reads)}
-
-
-def keyboard_of(variant_id: str) -> dict:
-    return {**STANDARD_KEYBOARD, **VARIANT_KEYBOARD.get(variant_id, {})}
-
-
-def copies_of(tile: int, variant_id: str) -> int:
-    """How many of a tile kind the set holds (contract §1), for the keyboard's disabled keys."""
-    return keyboard_of(variant_id)["copies"](tile)
 
 
 class HandNotationValidator:
@@ -195,7 +175,6 @@ class ScoreForm(forms.Form):
         self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
         self.variant = VARIANTS[self.variant_id]
         self.shown = context_for(self.variant_id)
-        self.concealed_kongs = keyboard_of(self.variant_id)["concealed_kongs"]
         for flag in FLAGS:
             self.fields[flag] = forms.BooleanField(label=FLAG_LABELS[flag], required=False)
             self.fields[flag].widget.attrs["aria-describedby"] = "context-error"

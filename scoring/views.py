@@ -24,7 +24,7 @@ from scoring.doors import bad_request, run_json, too_large
 from scoring.engine import tiles
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_query, example_request, examples_for
-from scoring.forms import ScoreForm, copies_of, keyboard_of
+from scoring.forms import ScoreForm
 
 HOUSE_COOKIE = "house_rules"
 YEAR = 365 * 24 * 3600
@@ -59,14 +59,14 @@ def api_methods(*methods):
     return decorate
 
 
-def keyboard_rows(variant_id, kinds):
+def keyboard_rows(variant):
     """The variant's tiles, one row per suit, each with how many copies the set holds."""
-    shown = [kind for kind in sorted(kinds)
+    shown = [kind for kind in sorted(variant.kinds)
              # Interchangeable flowers (American: any flower is "a flower") need one key only.
              if not (tiles.is_flower(kind) and kind != tiles.FLOWER_BASE
-                     and copies_of(kind, variant_id) > 1)]
+                     and variant.copies(kind) > 1)]
     rows = groupby(shown, key=tiles.suit_of)
-    return [(suit, [(kind, copies_of(kind, variant_id)) for kind in row]) for suit, row in rows]
+    return [(suit, [(kind, variant.copies(kind)) for kind in row]) for suit, row in rows]
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -79,13 +79,13 @@ def index(request):
     valid = form.is_bound and form.is_valid()
     template = "scoring/partials/_result.html" if request.htmx else "scoring/index.html"
     response = render(request, template, {
-        "form": form, "result": form.result if valid else None,
+        "form": form, "variant": form.variant, "result": form.result if valid else None,
         "permalink": form.permalink_query() if valid and form.result else "",
-        "keys": keyboard_rows(form.variant_id, form.variant.kinds),
+        "keys": keyboard_rows(form.variant),
         "claimed_chows": form.variant.claimed_chows,
         "printed_ids": form.variant.printed_ids,
-        "concealed_kongs": form.concealed_kongs,
-        "jokers": keyboard_of(form.variant_id)["jokers"],
+        "concealed_kongs": form.variant.concealed_kongs,
+        "jokers": form.variant.jokers,
     })
     if valid and form.result and request.htmx:
         response["HX-Replace-Url"] = f"{request.path}?{form.permalink_query()}"

@@ -21,6 +21,45 @@ from .patterns import Evaluation, PatternTable, Reading
 
 SEATS = tiles.WINDS
 
+# How the deal moves at a table, after each hand: it passes to the next seat whatever happened;
+# it stays with a dealer who wins (and passes otherwise); it goes to the first winner of the deal
+# (and stays with its dealer when nobody wins).
+EVERY_HAND = "every_hand"
+KEEP_ON_DEALER_WIN = "keep_on_dealer_win"
+FIRST_WINNER = "first_winner"
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """How a table plays the variant, for the tables (scoring/tables/game.py moves the deal).
+
+    `deal`: one of the three rules above; `swap_after`: every so many rounds the players swap
+    seats (East with South, West with North) and the last winner deals; `game_rounds`: the rounds
+    of a full game (None: open-ended); `players`: how many a table may seat (a fifth sits out as
+    the dreamer); `dealer_may_keep`: a table may agree that a dealer who wins keeps the deal;
+    `game_over`: what the board says once a full game is played."""
+
+    deal: str = EVERY_HAND
+    swap_after: int | None = None
+    game_rounds: int | None = None
+    players: tuple[int, ...] = (3, 4, 5)
+    dealer_may_keep: bool = False
+    game_over: str = gettext_noop("A full game is played. Settle up, or play on.")
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """A total made into money (`Variant.paid`): the total after the limit or cap, the limit to
+    report, the minimum and whether the total meets it, the points one player owes, and each
+    payment (payer, payee, amount, reason); none under the minimum."""
+
+    total: int
+    limit: int | None
+    minimum: int
+    meets: bool
+    points: int | float
+    payments: list
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -128,6 +167,14 @@ class Variant:
     card_lines = False  # True: hands match the lines of a card, and a request may name one
     # The context fields the variant's rules document names; any other is refused (contract §2).
     context_fields: frozenset[str] = frozenset()
+    # The page's tile keyboard (each variant sets only what differs from the standard set).
+    jokers = False  # jokers are tiles of the hand: a joker count per set, quints and sextets
+    concealed_kongs = True  # a concealed kong is written as a group of its own
+    every_tile_counts = False  # toward 14 tiles every tile counts: flowers, a kong's fourth tile
+    refused_aliases = ""  # the notation's letter aliases this variant refuses to read
+    # The tables: how the deal moves and how long a game is; whether a false win is paid.
+    rotation = Rotation()
+    false_wins = False  # True: a declared win that was not one is paid (a false_win event, §5)
 
     def check_rules(self, raw) -> MappingProxyType:
         """Each house option checked on its own, then together: a minimum above the limit, in
@@ -233,6 +280,21 @@ class Variant:
         """(payer, payee, amount, reason) for each payment of a win worth `points`."""
         raise NotImplementedError
 
+    def paid(self, raw_total: int, ctx: WinContext, rules) -> Paid:
+        """A total made into money, the one way: the limit or cap, the minimum, the points, the
+        payments. A scored hand's result and a total entered at a table both come here."""
+        total, limit = self.settle_total(raw_total, rules)
+        minimum = self.minimum(rules)
+        meets = total >= minimum
+        points = self.points(total, rules)
+        return Paid(total, limit, minimum, meets, points,
+                    self.payments(points, ctx, rules) if meets else [])
+
+    def copies(self, kind: int) -> int:
+        """How many of a tile kind the set holds (contract §1): the keyboard disables a key once
+        they are all in the hand."""
+        return standard_copies(kind)
+
     # Every number explained ---------------------------------------------------------------------
 
     def context_summary(self, ctx: WinContext) -> dict:
@@ -268,12 +330,10 @@ class Variant:
         return notes
 
     def result(self, hand: Hand, ctx: WinContext, rules, best: Evaluation, others) -> dict:
-        total, limit = self.settle_total(best.total, rules)
-        minimum = self.minimum(rules)
-        meets = total >= minimum
-        points = self.points(total, rules)
+        money = self.paid(best.total, ctx, rules)
+        total, limit, minimum, meets, points, paid = (money.total, money.limit, money.minimum,
+                                                      money.meets, money.points, money.payments)
         reading = best.reading
-        paid = self.payments(points, ctx, rules) if meets else []
         return {
             "ok": True,
             "variant": self.id,

@@ -82,7 +82,7 @@ class TableForm(forms.Form):
             self.rule_names[option["name"]] = name
             self.fields[name] = rule_field(option)
             self.fields[name].initial = rule_text(option["default"])
-        if self.variant_id in game.DEALER_KEEPS_OPTION:
+        if self.rotation.dealer_may_keep:
             self.fields["dealer_keeps_deal_on_win"] = forms.BooleanField(
                 label=_("A dealer who wins keeps the deal"), required=False,
                 help_text=_("Off: the deal passes after every hand. On: it passes after a drawn "

@@ -8,7 +8,8 @@ player 4 starts as the dreamer ("Rêveur", seed 001) who sits out.
 Chairs are physical places at the table, counted counterclockwise from the first dealer's chair.
 The seat winds follow the dealer: the dealer's chair is East, the next chair South, and so on.
 
-The rotation per variant, from the seeds:
+Each variant declares its rotation in its own module (`Variant.rotation`: how the deal moves, when
+seats swap, how many rounds make a game); this module plays it. As the seeds have it:
 - Shanghai (seed 002): the deal passes on a Fortune Hand (drawn) too; the dealer keeps the deal
   only by winning. After four rounds the players swap seats, East with South and West with North,
   and the last winner of the fourth round deals first; after eight rounds, seats are drawn anew.
@@ -36,45 +37,16 @@ from scoring.engine.context import parse_context
 from scoring.engine.errors import HandError
 from scoring.engine.messages import gettext_noop, to_data, unit_word
 from scoring.engine.tiles import WINDS
+from scoring.engine.variant import FIRST_WINNER, KEEP_ON_DEALER_WIN, Rotation
 from scoring.engine.variants import VARIANTS
-
-# The variants whose rules pay a false win, a declared win that is not one (rules-american.md).
-FALSE_WINS = frozenset({"american"})
-
-KEEP_ON_DEALER_WIN = "keep_on_dealer_win"
-EVERY_HAND = "every_hand"
-FIRST_WINNER = "first_winner"
-
-
-@dataclass(frozen=True)
-class Rotation:
-    """How one variant moves the deal. `game_rounds`: the rounds of a full game (None: open)."""
-
-    deal: str
-    swap_after: int | None = None
-    game_rounds: int | None = None
-    players: tuple[int, ...] = (3, 4, 5)
-
-
-ROTATIONS = {
-    "shanghai": Rotation(KEEP_ON_DEALER_WIN, swap_after=4, game_rounds=8),
-    "hongkong": Rotation(EVERY_HAND, game_rounds=4),
-    "sichuan": Rotation(FIRST_WINNER, players=(4,)),
-    "american": Rotation(EVERY_HAND),
-}
-DEFAULT_ROTATION = Rotation(EVERY_HAND)
-
-
-# The variants whose tables may agree that a winning dealer keeps the deal (a table's option,
-# not one of the engine's house rules: it moves the deal, it does not change a hand's money).
-DEALER_KEEPS_OPTION = frozenset({"hongkong"})
 
 
 def rotation_of(variant_id: str, dealer_keeps: bool = False) -> Rotation:
-    """The variant's rotation; with `dealer_keeps` (a table's option, where the variant offers
-    it), a dealer who wins keeps the deal."""
-    rotation = ROTATIONS.get(variant_id, DEFAULT_ROTATION)
-    if dealer_keeps and variant_id in DEALER_KEEPS_OPTION:
+    """The variant's rotation (`Variant.rotation`); with `dealer_keeps` (a table's option, where
+    the variant offers it: not a house rule of the engine, it moves the deal, not the money), a
+    dealer who wins keeps the deal."""
+    rotation = VARIANTS[variant_id].rotation
+    if dealer_keeps and rotation.dealer_may_keep:
         return replace(rotation, deal=KEEP_ON_DEALER_WIN)
     return rotation
 
@@ -465,7 +437,7 @@ def false_win(variant_id: str, rules: dict, position: Position, declarer: int,
               discarder: int | None, self_drawn: bool) -> Recorded:
     """A declared win that was not one (American), a hand of its own with no winner: the
     declarer pays, as the engine's settle says (a false_win event)."""
-    if variant_id not in FALSE_WINS:
+    if not VARIANTS[variant_id].false_wins:
         raise HandError("bad_request", gettext_noop("{variant} has no rule for a false win.",
                                                     variant=VARIANTS[variant_id].name))
     seat = position.seat_of(declarer)

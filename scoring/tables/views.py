@@ -233,7 +233,7 @@ def _now(table, edit, latest, **extra) -> dict:
     }
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
-    if edit and table.variant in game.FALSE_WINS and "false_win_form" not in extra:
+    if edit and VARIANTS[table.variant].false_wins and "false_win_form" not in extra:
         extra["false_win_form"] = FalseWinForm(names=names, position=position)
     context.update(extra)
     return context
@@ -484,7 +484,7 @@ def _save(request, table, record, form, slot: str):
 def add_false_win(request, token):
     """American: a declared win that was not one, a hand of its own with no winner."""
     table = _table(token, edit=True)
-    if table.variant not in game.FALSE_WINS:
+    if not VARIANTS[table.variant].false_wins:
         raise Http404("This table's variant has no false win.")
     form = FalseWinForm(request.POST, names=table.players, position=table.position())
     if form.is_valid():

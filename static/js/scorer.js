@@ -63,13 +63,13 @@
     return model;
   }
 
-  /* Tiles toward the hand's 14: a kong counts as 3 and flowers are bonus tiles, except in an
-     American hand, where every tile counts (contract §1). */
-  function tileCount(model, american) {
+  /* Tiles toward the hand's 14: a kong counts as 3 and flowers are bonus tiles, except where
+     the variant counts every tile (American; the form's data-every-tile-counts, contract §1). */
+  function tileCount(model, everyTile) {
     var n = 0;
-    model.concealed.forEach(function (code) { if (american || !/f$/.test(code)) n += 1; });
+    model.concealed.forEach(function (code) { if (everyTile || !/f$/.test(code)) n += 1; });
     model.groups.forEach(function (g) {
-      n += !american && g.tiles.length === 4 ? 3 : g.tiles.length;
+      n += !everyTile && g.tiles.length === 4 ? 3 : g.tiles.length;
     });
     return n;
   }
@@ -122,9 +122,9 @@
   }
 
   function setup(form) {
-    if (form.dataset.variant === "american") {
+    if (form.dataset.refusedAliases) {  /* the variant's own, e.g. American's F */
       aliases = Object.assign({}, ALIASES);
-      delete aliases.F;
+      form.dataset.refusedAliases.split("").forEach(function (a) { delete aliases[a]; });
     }
     var box = form.querySelector("input[name=hand]");
     var view = document.getElementById("hand-view");
@@ -284,13 +284,13 @@
        as 3 and flowers aside; an American hand counts every tile). The score line says how many
        are missing instead, and the result below is cleared rather than left stale. The Score
        button still asks, so a short hand typed on purpose gets the server's message. */
-    var american = form.dataset.variant === "american";
+    var everyTile = form.dataset.everyTileCounts === "1";
     form.addEventListener("htmx:confirm", function (event) {
       var trigger = event.detail.triggeringEvent;
       if (trigger && trigger.type === "submit") return;
       var read = parse(box.value);
       if (!read) return;  // not notation: the server says what is wrong
-      var missing = 14 - tileCount(read, american);
+      var missing = 14 - tileCount(read, everyTile);
       if (missing <= 1) return;  // complete, or one short: the server says what wins
       event.preventDefault();
       var pending = document.getElementById("hand-error");  // swapped out of band: look again

@@ -4,6 +4,8 @@ win passes it. Players A=0, B=1, C=2, D=3 sit down East, South, West, North."""
 
 import pytest
 
+from scoring.engine.variant import EVERY_HAND, FIRST_WINNER, KEEP_ON_DEALER_WIN
+from scoring.engine.variants import VARIANTS
 from scoring.tables import game
 from scoring.tables.game import positions, rotation_of
 from scoring.tables.models import Table
@@ -50,10 +52,11 @@ def test_the_round_ends_after_four_passed_deals_however_many_hands():
 
 
 def test_only_hong_kong_offers_the_option():
-    assert rotation_of("hongkong").deal == game.EVERY_HAND
-    assert rotation_of("hongkong", True).deal == game.KEEP_ON_DEALER_WIN
-    assert rotation_of("american", True).deal == game.EVERY_HAND
-    assert rotation_of("sichuan", True).deal == game.FIRST_WINNER
+    assert rotation_of("hongkong").deal == EVERY_HAND
+    assert rotation_of("hongkong", True).deal == KEEP_ON_DEALER_WIN
+    assert rotation_of("american", True).deal == EVERY_HAND
+    assert rotation_of("sichuan", True).deal == FIRST_WINNER
+    assert [v.id for v in VARIANTS.values() if v.rotation.dealer_may_keep] == ["hongkong"]
     assert rotation_of("hongkong", True).game_rounds == 4
 
 

@@ -168,6 +168,11 @@ class American(Variant):
     kinds = frozenset(range(tiles.KINDS))  # the 152-tile set: flowers and jokers included
     claimed_chows = False  # exposures are pungs to sextets of one kind, never sequences
     printed_ids = True  # the line ids the table's card prints
+    jokers = True  # 8 jokers, in exposures of up to a sextet
+    concealed_kongs = False  # concealed tiles are written loose (build_held)
+    every_tile_counts = True  # 14 tiles, flowers and every tile of an exposure included
+    refused_aliases = "F"  # the green dragon is 6z: F would read as a flower (refuse_f_alias)
+    false_wins = True  # a declared win that was not one: the declarer pays (settle's false_win)
     card_lines = True
     context_fields = frozenset({"seat_wind", "self_drawn", "discarder", "joker_exchange",
                                 "exchanger"})
@@ -267,6 +272,9 @@ class American(Variant):
             return gettext_noop("{total} points, doubled for a hand without jokers: {points}",
                                 total=whole(total), points=whole(points))
         return None
+
+    def copies(self, kind: int) -> int:
+        return american_copies(kind)
 
     def payments(self, points, ctx: WinContext, rules) -> list[tuple[str, str, float, str]]:
         """The League's rules: on a discard the discarder pays 2 x points and the others points;

@@ -32,7 +32,7 @@ from .. import tiles
 from ..decompose import Forms
 from ..messages import Message, gettext_noop, pattern_word, pgettext
 from ..patterns import STANDARD, Evaluation, Excluded, Pattern, PatternTable, Reading
-from ..variant import Option, Variant, best_of, number_at_least, whole
+from ..variant import Option, Rotation, Variant, best_of, number_at_least, whole
 
 SEVEN_PAIRS = "seven_pairs"
 ORPHAN_FORM = "thirteen_orphans"
@@ -356,6 +356,9 @@ class HongKong(Variant):
     limit_table = PatternTable(LIMIT_PATTERNS)
     ordinary_table = PatternTable(ORDINARY_PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))
+    # The seats turn after every hand, dead hands too: 4 rounds of 4 hands. Many tables agree
+    # that a dealer who wins keeps the deal (連莊): a table's option.
+    rotation = Rotation(game_rounds=4, dealer_may_keep=True)
     context_fields = frozenset({
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
         "kong_replacement", "double_kong_replacement", "robbing_kong", "heavenly", "earthly"})

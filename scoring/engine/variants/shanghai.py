@@ -5,7 +5,7 @@ from ..decompose import Forms
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PUNG
 from ..messages import gettext_noop
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import Option, Variant, number_at_least
+from ..variant import KEEP_ON_DEALER_WIN, Option, Rotation, Variant, number_at_least
 
 ORPHAN_FORM = "thirteen_orphans"
 ANY_FORM = frozenset({STANDARD, ORPHAN_FORM})
@@ -516,6 +516,11 @@ class Shanghai(Variant):
     table = PatternTable(PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))  # flowers may be shown; no pattern reads them
     printed_ids = True  # the seed numbers its patterns 1A..100K
+    # Seed 002: the deal passes on a Fortune Hand (drawn) too, and stays only with a dealer who
+    # wins; after four rounds the players swap seats; after eight, seats are drawn anew.
+    rotation = Rotation(KEEP_ON_DEALER_WIN, swap_after=4, game_rounds=8, game_over=gettext_noop(
+        "Eight rounds played: the seed says to draw the seats anew. Open a new table, or play on "
+        "here."))
     context_fields = frozenset({
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
         "kong_replacement", "robbing_kong", "heavenly", "earthly", "ready_announced",

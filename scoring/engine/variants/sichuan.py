@@ -12,7 +12,7 @@ from ..hand import CHOW, PAIR, Hand, build_hand, count_copies, set_of_group, sta
 from ..messages import SUIT_WORDS, count_of, gettext_noop, tile_named
 from ..notation import ParsedHand, parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import Option, Variant
+from ..variant import FIRST_WINNER, Option, Rotation, Variant
 
 SEVEN_PAIRS = "seven_pairs"
 ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS})
@@ -141,6 +141,8 @@ class Sichuan(Variant):
     kinds = KINDS
     claimed_chows = False  # meld_not_allowed: a sequence stays concealed
     pays_during_deal = True  # kongs, several winners, the wall's end: settle_deal
+    # The first winner of a deal deals the next; a deal nobody wins keeps its dealer. Four play.
+    rotation = Rotation(FIRST_WINNER, players=(4,))
     context_fields = frozenset({
         "seat_wind", "self_drawn", "discarder", "kong_replacement", "after_kong_discard",
         "robbing_kong", "last_tile", "void_suit", "opponents"})
