@@ -37,7 +37,9 @@ class Rotation:
     seats (East with South, West with North) and the last winner deals; `game_rounds`: the rounds
     of a full game (None: open-ended); `players`: how many a table may seat (a fifth sits out as
     the dreamer); `dealer_may_keep`: a table may agree that a dealer who wins keeps the deal;
-    `game_over`: what the board says once a full game is played."""
+    `game_over`: what the board says once a full game is played; `seat_changes`: after round
+    k the players move, chair i taking the player of chair `seat_changes[k % n][i]` (MCR's
+    changes of place), and the first chair deals."""
 
     deal: str = EVERY_HAND
     swap_after: int | None = None
@@ -45,6 +47,7 @@ class Rotation:
     players: tuple[int, ...] = (3, 4, 5)
     dealer_may_keep: bool = False
     game_over: str = gettext_noop("A full game is played. Settle up, or play on.")
+    seat_changes: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

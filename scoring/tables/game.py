@@ -156,6 +156,10 @@ def end_round(rotation: Rotation, position: Position) -> Position:
         winner = last if last is not None else position.last_winner
         if winner in chairs:
             dealer = chairs.index(winner)
+    if rotation.seat_changes:  # MCR: the players change places, the first chair deals
+        moves = rotation.seat_changes[ended % len(rotation.seat_changes)]
+        chairs = [chairs[i] for i in moves]
+        dealer = 0
     return replace(position, round_index=ended + 1, deal=0, dealer_chair=dealer,
                    chairs=tuple(chairs), dreamer=dreamer, round_winner=None)
 

@@ -13,7 +13,7 @@ from ..errors import HandError
 from ..hand import CHOW, KONG, PAIR, PUNG, TileSet, make_set
 from ..messages import gettext_noop
 from ..patterns import Evaluation, Excluded, Pattern, PatternTable, Reading
-from ..variant import Option, Variant, ledger, reasons_of
+from ..variant import EVERY_HAND, Option, Rotation, Variant, ledger, reasons_of
 
 STANDARD = "standard"
 KNITTED_STRAIGHT_FORM = "knitted_straight"
@@ -344,6 +344,14 @@ class MCR(Variant):
     context_fields = frozenset({
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
         "kong_replacement", "robbing_kong", "winning_tile_last"})
+    # A game is 16 hands: four rounds, the deal passing every hand whoever wins (draws too), and
+    # the players changing places after each round: East with South and West with North after the
+    # East and West rounds; after the South round East goes to West, West to South, South to
+    # North and North to East (docs/rules-mcr.md, "The game").
+    rotation = Rotation(EVERY_HAND, game_rounds=4, players=(4,),
+                        seat_changes=((1, 0, 3, 2), (3, 2, 0, 1)),
+                        game_over=gettext_noop("Sixteen hands, four rounds: the game is over. "
+                                               "Settle up, or play on."))
     options = (
         Option("minimum_fan", 8, gettext_noop("a whole number of fans from 0 to 88 (8), "
                                               "flowers not counted"),
