@@ -67,7 +67,7 @@ class _Reader:
     def __init__(self, text: str):
         self.text = text
         self.pos = 0
-        self.red: list[bool] = []  # per tile of the last read_tiles: whether written as a red 0
+        self.red: list[int] = []  # where the last read_tiles found red fives (0m...), if any
 
     def error(self, what: Message, at: int | None = None) -> HandError:
         return _bad(self.text, (self.pos if at is None else at) + 1, what)
@@ -77,27 +77,28 @@ class _Reader:
             self.pos += 1
 
     def read_tiles(self, stop: str) -> list[int]:
-        """Tiles up to one of the `stop` characters (or the end); digits need a suit letter."""
+        """Tiles up to one of the `stop` characters (or the end); digits need a suit letter.
+        `red` says which of them (their places in the list returned) were written as red fives."""
         text = self.text
-        found = []
-        self.red = red = []
+        found: list[int] = []
+        self.red = []
         while self.pos < len(text) and text[self.pos] not in stop:
             match = _TILES.match(text, self.pos)
             if match is None:
                 raise self.fault()
             digits, letter, alias = match.groups()
             if digits:
-                base, size = tiles.SUIT_LETTERS[letter]
+                kinds = _RUN_KINDS[letter]
                 for offset, digit in enumerate(digits):
-                    is_red = digit == "0" and letter in tiles.SUITS  # a red five
-                    if not (is_red or 1 <= int(digit) <= size):
+                    kind = kinds.get(digit)
+                    if kind is None:
                         raise self.error(gettext_noop("there is no tile {tile}",
                                                       tile=digit + letter), at=self.pos + offset)
-                    found.append(base + (4 if is_red else int(digit) - 1))
-                    red.append(is_red)
+                    if digit == "0":
+                        self.red.append(len(found))
+                    found.append(kind)
             elif alias:
                 found.append(tiles.ALIASES[alias])
-                red.append(False)
             self.pos = match.end()
         return found
 
@@ -125,6 +126,10 @@ class _Reader:
 _DIGITS = "0123456789"
 # A run of numbers with its suit letter, one honor alias (or the joker), or spaces.
 _TILES = re.compile(r"([0-9]+)([mpszf])|([ESWNPFCJ])|\s+")
+# Per suit letter, the tile kind of each digit written before it; 0 is the red five of m, p, s.
+_RUN_KINDS = {letter: {**{str(number): base + number - 1 for number in range(1, size + 1)},
+                       **({"0": base + 4} if letter in tiles.SUITS else {})}
+              for letter, (base, size) in tiles.SUIT_LETTERS.items()}
 
 
 def parse(text: str) -> ParsedHand:
@@ -150,14 +155,14 @@ def _read(text: str) -> ParsedHand:
     groups: list[Group] = []
     winning = None
     red: list[int] = []  # the red fives among the concealed tiles
-    winning_red = last_red = False  # last_red: the last concealed playing tile was a red five
+    red_at: set[int] = set()  # their places among the concealed tiles, as written
+    winning_red = False
     while True:
         found = reader.read_tiles(stop="[()]+")
+        for at in reader.red:  # usually none
+            red.append(found[at])
+            red_at.add(len(concealed) + at)
         concealed += found
-        red += [tile for tile, is_red in zip(found, reader.red, strict=True) if is_red]
-        last_red = next((is_red for tile, is_red in zip(reversed(found), reversed(reader.red),
-                                                         strict=True)
-                         if tile < tiles.PLAYING_KINDS), last_red)
         if reader.pos == len(text):
             break
         char, start = text[reader.pos], reader.pos
@@ -172,8 +177,7 @@ def _read(text: str) -> ParsedHand:
                 raise reader.error(gettext_noop("empty group"), at=start)
             reader.pos += 1
             groups.append(Group(char, tuple(sorted(inside)),
-                                tuple(sorted(t for t, r in zip(inside, reader.red, strict=True)
-                                             if r))))
+                                tuple(sorted(inside[at] for at in reader.red))))
         elif char == "+":
             reader.pos += 1
             reader.skip_spaces()
@@ -183,7 +187,7 @@ def _read(text: str) -> ParsedHand:
                     "'+' must be followed by exactly one tile, the winning tile"), at=start)
             if reader.pos != len(text):
                 raise reader.error(gettext_noop("nothing may follow the winning tile"))
-            winning, winning_red = after[0], reader.red[0]
+            winning, winning_red = after[0], bool(reader.red)
             if winning not in concealed:
                 raise reader.error(gettext_noop(
                     "the winning tile {tile} must be one of the concealed tiles (written outside "
@@ -197,10 +201,11 @@ def _read(text: str) -> ParsedHand:
         else:
             raise reader.error(gettext_noop("'{char}' closes a group that was never opened",
                                             char=char))
-    if winning is None:
-        candidates = [t for t in concealed if t < tiles.PLAYING_KINDS]
-        winning = candidates[-1] if candidates else None
-        winning_red = last_red
+    if winning is None:  # the last concealed playing tile written
+        at = next((at for at in range(len(concealed) - 1, -1, -1)
+                   if concealed[at] < tiles.PLAYING_KINDS), None)
+        winning = None if at is None else concealed[at]
+        winning_red = at in red_at
     if red or winning_red:
         return ParsedHand(tuple(sorted(concealed)), tuple(groups), winning, tuple(sorted(red)),
                           winning_red)
