@@ -17,9 +17,10 @@ from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, KONG, PAIR, build_hand
+from ..messages import gettext_noop
 from ..notation import parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import Option, Variant, best_of, ledger, reasons_of
+from ..variant import KEEP_ON_DEALER_WIN, Option, Rotation, Variant, best_of, ledger, reasons_of
 
 SEVEN_PAIRS, ORPHAN_FORM = "seven_pairs", "thirteen_orphans"
 ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS, ORPHAN_FORM})
@@ -576,8 +577,23 @@ class Riichi(Variant):
                "is paid as (kazoe yakuman)", choices=("yakuman", "sanbaiman")),
     )
 
+    # At a table: a hanchan, the East and South rounds; a dealer who wins keeps the deal
+    # (renchan), a drawn hand or another player's win passes it; four players. The table does not
+    # yet keep the honba, the riichi sticks or the 25,000 points of each player (see
+    # docs/rules-riichi.md, "At a table").
+    rotation = Rotation(KEEP_ON_DEALER_WIN, game_rounds=2, players=(4,),
+                        game_over=gettext_noop("The East and South rounds are played: the "
+                                               "hanchan is over. Settle up, or play on."))
+
     def forms(self, rules) -> Forms:
         return FORMS
+
+    def payout(self, total, ctx, rules):
+        """A Riichi win is paid by its han and fu together: a total of han alone (a table's
+        quick entry) cannot be paid, and is refused saying what to do instead."""
+        raise HandError("bad_request", gettext_noop(
+            "A Riichi hand is paid by its han and fu: score it in the scorer and send it to the "
+            "table."))
 
     def red_fives(self, rules) -> bool:
         """Whether the set has red fives (house option aka_dora)."""
