@@ -4,8 +4,12 @@ players changing places after each round: East with South and West with North af
 and West rounds; after the South round East goes to West, West to South, South to North and
 North to East. Players are A=0, B=1, C=2, D=3, sitting down East, South, West, North."""
 
+import pytest
+from django.urls import reverse
+
 from scoring.engine.variants import VARIANTS
 from scoring.tables.game import game_over, net_of, positions, quick_entry, settle_up, start
+from scoring.tables.models import Table
 
 A, B, C, D = range(4)
 DRAW = None
@@ -40,3 +44,22 @@ def test_a_quick_entry_pays_eight_plus_the_total_and_settles_up():
     net = net_of(recorded.transfers, 4)
     assert net == [34, -18, -8, -8]
     assert sum(t.amount for t in settle_up(net)) == 34
+
+
+NAMES = {"player0": "Ann", "player1": "Bob", "player2": "Cy", "player3": "Di"}
+
+
+@pytest.mark.django_db
+def test_a_sixteen_hand_game_on_the_page_ends_with_the_settle_up(client):
+    response = client.post(reverse("table-new"), {"variant": "mcr", "name": "Club", **NAMES})
+    table = Table.objects.get()
+    assert response.status_code == 302 and table.rules == {"minimum_fan": 8}
+    edit = reverse("table-win", args=[table.edit_token])
+    for hand in range(16):  # each hand won for 8 fan, in turn, on the next player's discard
+        winner = hand % 4
+        posted = client.post(edit, {"winner": winner, "source": (winner + 1) % 4, "total": 8})
+        assert posted.status_code in (200, 302), posted.content.decode()[:500]
+    board = client.get(reverse("table-view", args=[table.view_token])).content.decode()
+    assert "Sixteen hands, four rounds: the game is over." in board
+    settle = client.get(reverse("table-settle", args=[table.view_token]))
+    assert settle.status_code == 200
