@@ -51,8 +51,8 @@ class Rotation:
 
 
 @dataclass(frozen=True, slots=True)
-class Paid:
-    """A total made into money (`Variant.paid`): the total after the limit or cap, the limit to
+class Payout:
+    """A total made into money (`Variant.payout`): the total after the limit or cap, the limit to
     report, the minimum and whether the total meets it, the points one player owes, and each
     payment (payer, payee, amount, reason); none under the minimum."""
 
@@ -283,14 +283,14 @@ class Variant:
         """(payer, payee, amount, reason) for each payment of a win worth `points`."""
         raise NotImplementedError
 
-    def paid(self, raw_total: int, ctx: WinContext, rules) -> Paid:
+    def payout(self, raw_total: int, ctx: WinContext, rules) -> Payout:
         """A total made into money, the one way: the limit or cap, the minimum, the points, the
         payments. A scored hand's result and a total entered at a table both come here."""
         total, limit = self.settle_total(raw_total, rules)
         minimum = self.minimum(rules)
         meets = total >= minimum
         points = self.points(total, rules)
-        return Paid(total, limit, minimum, meets, points,
+        return Payout(total, limit, minimum, meets, points,
                     self.payments(points, ctx, rules) if meets else [])
 
     def copies(self, kind: int) -> int:
@@ -333,7 +333,7 @@ class Variant:
         return notes
 
     def result(self, hand: Hand, ctx: WinContext, rules, best: Evaluation, others) -> dict:
-        money = self.paid(best.total, ctx, rules)
+        money = self.payout(best.total, ctx, rules)
         total, limit, minimum, meets, points, paid = (money.total, money.limit, money.minimum,
                                                       money.meets, money.points, money.payments)
         reading = best.reading

@@ -350,16 +350,12 @@ def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
     if variant.pays_during_deal:
         return settled_deal(variant_id, rules, position, [
             deal_win(position, winner, discarder, self_drawn, {"fans": total})])
-    checked = variant.check_rules(rules)
     ctx = parse_context(win_context(position, winner, discarder, self_drawn))
-    capped, _limit = variant.settle_total(total, checked)
-    meets = capped >= variant.minimum(checked)
-    points = variant.points(capped, checked)
-    seat_transfers = variant.payments(points, ctx, checked) if meets else []
+    paid = variant.payout(total, ctx, variant.check_rules(rules))  # as a scored hand is paid
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, total,
-                    by_player(position, seat_transfers),
-                    {"source": "quick", "unit": variant.unit, "points": str(money(points)),
-                     "capped": capped, "meets_minimum": meets, "minimum": variant.minimum(checked),
+                    by_player(position, paid.payments),
+                    {"source": "quick", "unit": variant.unit, "points": str(money(paid.points)),
+                     "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind})
 
 
