@@ -31,7 +31,7 @@ from .context import KNOWN as CONTEXT_FIELDS
 from .context import WinContext, parse_context, seat_of
 from .errors import HandError
 from .hand import set_of_group
-from .messages import count_of, gettext_noop, joined, seat_letter, tile_named
+from .messages import EVENT_WORDS, count_of, gettext_noop, joined, seat_letter, tile_named
 from .notation import ParsedHand, format_hand, parse
 from .tiles import WINDS as SEATS
 
@@ -208,9 +208,10 @@ class Deal:
             raise self.fail(gettext_noop("unknown event type {kind}; events are kong, win and "
                                          "wall_end.", kind=repr(kind)))
         seat = event.get("seat")
-        self.label = gettext_noop(" ({kind} by {seat})", kind=kind, seat=seat) \
+        word = EVENT_WORDS.get(kind, kind)
+        self.label = gettext_noop(" ({kind} by {seat})", kind=word, seat=seat_letter(seat)) \
             if isinstance(seat, str) and kind != "wall_end" else gettext_noop(" ({kind})",
-                                                                              kind=kind)
+                                                                              kind=word)
         if self.ended:
             raise self.fail(gettext_noop("the deal already ended ({ended}); no event can follow.",
                                          ended=self.ended))

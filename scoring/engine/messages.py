@@ -218,6 +218,11 @@ RULE_WORDS = {
     "table": pgettext("house option", "table"),
     "kong_shot": pgettext("house option", "kong_shot"),
     "end_checks": pgettext("house option", "end_checks"),
+    "open_tanyao": pgettext("house option", "open_tanyao"),
+    "kiriage": pgettext("house option", "kiriage"),
+    "double_yakuman": pgettext("house option", "double_yakuman"),
+    "aka_dora": pgettext("house option", "aka_dora"),
+    "kazoe": pgettext("house option", "kazoe"),
 }
 
 
@@ -252,7 +257,14 @@ def unit_word(unit: str) -> Message | str:
 
 
 # The facets an exclusion names ("Honor tiles for its wind sets").
-FACET_WORDS = {"wind": pgettext("sets", "wind"), "dragon": pgettext("sets", "dragon")}
+FACET_WORDS = {"wind": pgettext("sets", "wind"), "dragon": pgettext("sets", "dragon"),
+               "seat": pgettext("sets", "seat"), "prevalent": pgettext("sets", "prevalent"),
+               "limit": pgettext("sets", "limit"), "pairs": pgettext("sets", "pairs")}
+
+# The kinds of a deal's events, as an event's label names them ("Event 1 (win by E)").
+EVENT_WORDS = {"kong": pgettext("event", "kong"), "win": pgettext("event", "win"),
+               "wall_end": pgettext("event", "wall_end"),
+               "false_win": pgettext("event", "false_win")}
 
 
 def count_of(n: int, word: str) -> Message:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import tiles
 from scoring.engine.errors import HandError
-from scoring.engine.messages import Message, unit_word
+from scoring.engine.messages import FACET_WORDS, Message, unit_word
 from scoring.engine.notation import parse
 from scoring.i18n import localize, localize_data
 
@@ -137,6 +137,12 @@ def ledger_line(entry):
 
 
 @register.filter
+def facet(name):
+    """The part of a pattern an exclusion is about ('wind', 'seat', 'limit'), in words."""
+    return localize(FACET_WORDS.get(name, name))
+
+
+@register.filter
 def unit(name):
     """A variant's unit ('fan', 'faan', 'points') as the page's players say it."""
     return localize(unit_word(name))
@@ -210,9 +216,9 @@ def local_name(pattern):
         return ""
     script = _chinese_script()
     if script:
-        return pattern.get(script) or pattern.get("english", "")
+        return pattern.get(script) or localize(pattern.get("english", ""))
     french = pattern.get("french")
-    return french if french and _french_page() else pattern.get("english", "")
+    return french if french and _french_page() else localize(pattern.get("english", ""))
 
 
 @register.filter
@@ -226,18 +232,24 @@ def chinese_beside(pattern):
 
 @register.filter
 def local_definition(pattern):
-    definition = pattern.get("definition", "")
-    if isinstance(definition, Message):  # a card line's, from the engine's words: translated
-        return localize(definition)
     """A pattern's definition in the page's language, like `local_name`. There is no Chinese
     definition yet: a Chinese page shows the English one, marked lang="en" so that a screen
     reader reads it as English (the pattern's Chinese name stands in its heading)."""
     if not hasattr(pattern, "get"):
         return ""
+    definition = pattern.get("definition", "")
+    if isinstance(definition, Message):  # a card line's, from the engine's words: translated
+        return localize(definition)
     if _chinese_script():
         return format_html('<span lang="en">{}</span>', definition) if definition else ""
     french = pattern.get("french_definition")
-    return french if french and _french_page() else pattern.get("definition", "")
+    if not _french_page():
+        return definition
+    if french:
+        return french
+    # A pattern with no French definition yet (a variant just added): the English one, marked
+    # as English, as on a Chinese page
+    return format_html('<span lang="en">{}</span>', definition) if definition else ""
 
 
 @register.filter

@@ -37,7 +37,7 @@ from ..context import HandFacts, WinContext, seat_of
 from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
-from ..messages import field_word, gettext_noop, joined, seat_letter
+from ..messages import EVENT_WORDS, field_word, gettext_noop, joined, seat_letter
 from ..notation import EXPOSED, ParsedHand, format_hand, parse
 from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
 
@@ -467,7 +467,8 @@ def false_win(index: int, event, value, which: str) -> tuple[str, list[tuple[str
         raise fail(gettext_noop("an event must be an object with a 'type'."))
     kind = event.get("type")
     if isinstance(kind, str) and isinstance(event.get("seat"), str):  # as a Sichuan deal's
-        label = gettext_noop(" ({kind} by {seat})", kind=kind[:20], seat=event["seat"][:10])
+        label = gettext_noop(" ({kind} by {seat})", kind=EVENT_WORDS.get(kind, kind[:20]),
+                             seat=seat_letter(event["seat"][:10]))
     if kind != "false_win":
         raise fail(gettext_noop("unknown event type {kind}; American settles false_win events (a "
                                 "win is scored, and paid, with its hand).", kind=shown(kind)))

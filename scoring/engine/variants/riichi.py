@@ -17,7 +17,7 @@ from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, KONG, PAIR, build_hand
-from ..messages import gettext_noop
+from ..messages import gettext_noop, joined, pgettext, tile_named
 from ..notation import parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import KEEP_ON_DEALER_WIN, Option, Rotation, Variant, best_of, ledger, reasons_of
@@ -415,18 +415,21 @@ DORA_IDS = frozenset(p.id for p in DORA)
 # Fu -----------------------------------------------------------------------------------------------
 
 FU_TEXT = {
-    "base": "base (futei)",
-    "concealed_ron": "concealed hand won on a discard (menzen kafu)",
-    "self_drawn": "self-drawn (tsumo)",
-    "open_pinfu": "open hand with no other fu",
-    "seven_pairs": "seven pairs (chiitoitsu), fixed",
-    "edge_wait": "edge wait (penchan)",
-    "closed_wait": "closed wait (kanchan)",
-    "pair_wait": "pair wait (tanki)",
-    "dragon_pair": "eyes of a dragon",
-    "seat_wind_pair": "eyes of the seat wind",
-    "round_wind_pair": "eyes of the round wind",
+    "base": gettext_noop("base (futei)"),
+    "concealed_ron": gettext_noop("concealed hand won on a discard (menzen kafu)"),
+    "self_drawn": gettext_noop("self-drawn (tsumo)"),
+    "open_pinfu": gettext_noop("open hand with no other fu"),
+    "seven_pairs": gettext_noop("seven pairs (chiitoitsu), fixed"),
+    "edge_wait": gettext_noop("edge wait (penchan)"),
+    "closed_wait": gettext_noop("closed wait (kanchan)"),
+    "pair_wait": gettext_noop("pair wait (tanki)"),
+    "dragon_pair": gettext_noop("eyes of a dragon"),
+    "seat_wind_pair": gettext_noop("eyes of the seat wind"),
+    "round_wind_pair": gettext_noop("eyes of the round wind"),
 }
+
+
+SET_WORDS = {"pung": pgettext("set", "pung"), "kong": pgettext("set", "kong")}
 
 
 def set_fu(group) -> tuple[int, str]:
@@ -436,8 +439,11 @@ def set_fu(group) -> tuple[int, str]:
     concealed = not group.exposed and not group.by_discard
     orphan = is_orphan(group.tiles[0])
     fu *= (2 if concealed else 1) * (2 if orphan else 1)
-    text = (f"{'concealed' if concealed else 'open'} {group.kind} of "
-            f"{'terminals or honors' if orphan else 'simples'} {group.text()}")
+    text = gettext_noop("{how} {kind} of {tiles} {group}",
+                        how=pgettext("set", "concealed") if concealed else pgettext("set", "open"),
+                        kind=SET_WORDS.get(group.kind, group.kind),
+                        tiles=gettext_noop("terminals or honors") if orphan
+                        else gettext_noop("simples"), group=group.text())
     return fu, text
 
 
@@ -564,17 +570,21 @@ class Riichi(Variant):
         "kong_replacement", "robbing_kong", "heavenly", "chiihou", "riichi", "double_riichi",
         "ippatsu", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"})
     options = (
-        Option("open_tanyao", True, "true or false: all simples counts on an open hand "
-               "(kuitan)", accepts=lambda v: isinstance(v, bool)),
-        Option("kiriage", False, "true or false: 4 han 30 fu and 3 han 60 fu are paid as a "
-               "mangan (kiriage mangan)", accepts=lambda v: isinstance(v, bool)),
-        Option("double_yakuman", True, "true or false: thirteen-sided thirteen orphans, four "
-               "concealed pungs on a pair wait, nine-sided nine gates and big four winds are "
-               "double yakuman", accepts=lambda v: isinstance(v, bool)),
-        Option("aka_dora", 3, "0 or 3: the red fives of the set (one 0m, 0p and 0s), each a dora",
-               choices=(0, 3)),
-        Option("kazoe", "yakuman", "yakuman or sanbaiman: what 13 han or more of yaku and dora "
-               "is paid as (kazoe yakuman)", choices=("yakuman", "sanbaiman")),
+        Option("open_tanyao", True, gettext_noop("true or false: all simples counts on an open "
+                                                 "hand (kuitan)"),
+               accepts=lambda v: isinstance(v, bool)),
+        Option("kiriage", False, gettext_noop("true or false: 4 han 30 fu and 3 han 60 fu are "
+                                              "paid as a mangan (kiriage mangan)"),
+               accepts=lambda v: isinstance(v, bool)),
+        Option("double_yakuman", True, gettext_noop(
+            "true or false: thirteen-sided thirteen orphans, four concealed pungs on a pair wait, "
+            "nine-sided nine gates and big four winds are double yakuman"),
+            accepts=lambda v: isinstance(v, bool)),
+        Option("aka_dora", 3, gettext_noop("0 or 3: the red fives of the set (one 0m, 0p and "
+                                           "0s), each a dora"), choices=(0, 3)),
+        Option("kazoe", "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
+                                                "yaku and dora is paid as (kazoe yakuman)"),
+               choices=("yakuman", "sanbaiman")),
     )
 
     # At a table: a hanchan, the East and South rounds; a dealer who wins keeps the deal
@@ -605,15 +615,17 @@ class Riichi(Variant):
         waits = [wait["tile"] for wait in answer["waits"]]
         no_yaku = [wait["tile"] for wait in answer["waits"]
                    if not wait["discard"]["meets_minimum"]]
-        text = (f"Furiten: if you have discarded any of {' '.join(waits)} (or, in riichi, let "
-                "one pass since), you cannot win on a discard, only self-drawn.")
+        text = gettext_noop("Furiten: if you have discarded any of {waits} (or, in riichi, let "
+                            "one pass since), you cannot win on a discard, only self-drawn.",
+                            waits=" ".join(waits))
         if no_yaku:
-            text += f" On a discard, {' '.join(no_yaku)} gives no yaku."
+            text = gettext_noop("{text} On a discard, {tiles} gives no yaku.", text=text,
+                                tiles=" ".join(no_yaku))
         return {"furiten": {"waits": waits, "no_yaku_on_discard": no_yaku, "text": text}}
 
     def build(self, text, rules):
         if text is None:
-            raise HandError("bad_notation", "The request has no hand.")
+            raise HandError("bad_notation", gettext_noop("The request has no hand."))
         return build_hand(parse(text), self.kinds, red_fives=self.red_fives(rules))
 
     def check_hand(self, hand, ctx, rules) -> None:
@@ -621,15 +633,17 @@ class Riichi(Variant):
         red = hand.parsed.all_red
         for five in RED_FIVES if rules["aka_dora"] else ():
             if hand.counts[five] - red.count(five) > 3:
-                raise HandError("too_many_copies", f"{tiles.code(five)} ({tiles.name(five)}) "
-                                f"is written {hand.counts[five] - red.count(five)} times, but a "
-                                f"set with red fives has only 3 (and one 0{tiles.suit_of(five)}).")
+                raise HandError("too_many_copies", gettext_noop(
+                    "{tile} is written {count} times, but a set with red fives has only 3 (and "
+                    "one {red}).", tile=tile_named(five), count=hand.counts[five] - red.count(five),
+                    red="0" + tiles.suit_of(five)))
         shown = ctx.dora_indicators + ctx.ura_dora_indicators
         for tile in set(shown):
             if hand.counts[tile] + shown.count(tile) > 4:
-                raise HandError("too_many_copies", f"{tiles.code(tile)} ({tiles.name(tile)}): "
-                                f"the hand holds {hand.counts[tile]} and the indicators show "
-                                f"{shown.count(tile)}, but the set has only 4.",
+                raise HandError("too_many_copies", gettext_noop(
+                    "{tile}: the hand holds {held} and the indicators show {shown}, but the set "
+                    "has only 4.", tile=tile_named(tile), held=hand.counts[tile],
+                    shown=shown.count(tile)),
                                 ("context.dora_indicators", "context.ura_dora_indicators"))
 
     def transfers(self, basic: int, ctx) -> list[tuple[str, str, int, str]]:
@@ -640,16 +654,21 @@ class Riichi(Variant):
         winner, honba = ctx.seat_wind, ctx.honba
         if not ctx.self_drawn:
             amount = round_up((6 if ctx.dealer else 4) * basic, 100) + 300 * honba
-            return [(ctx.discarder, winner, amount, "discarder: "
-                     f"{6 if ctx.dealer else 4} x {basic} rounded up to 100"
-                     + (f", + {300 * honba} for {honba} honba" if honba else ""))]
+            extra = gettext_noop(", + {amount} for {honba} honba", amount=300 * honba,
+                                 honba=honba) if honba else ""
+            return [(ctx.discarder, winner, amount, gettext_noop(
+                "discarder: {times} x {basic} rounded up to 100{extra}",
+                times=6 if ctx.dealer else 4, basic=basic, extra=extra))]
         rows = []
         for seat in ctx.others:
             share = 2 if (ctx.dealer or seat == "E") else 1
             amount = round_up(share * basic, 100) + 100 * honba
-            who = "the dealer" if seat == "E" else "each non-dealer"
-            rows.append((seat, winner, amount, f"self-drawn, {who}: {share} x {basic} rounded "
-                         "up to 100" + (f", + {100 * honba} for {honba} honba" if honba else "")))
+            who = gettext_noop("the dealer") if seat == "E" else gettext_noop("each non-dealer")
+            extra = gettext_noop(", + {amount} for {honba} honba", amount=100 * honba,
+                                 honba=honba) if honba else ""
+            rows.append((seat, winner, amount, gettext_noop(
+                "self-drawn, {who}: {share} x {basic} rounded up to 100{extra}", who=who,
+                share=share, basic=basic, extra=extra)))
         return rows
 
     def score(self, text, ctx, rules) -> dict:
@@ -675,7 +694,7 @@ class Riichi(Variant):
             if c.pattern.id not in counted_ids:
                 row = c.as_dict()
                 row.update(by=None, by_name=None, why="no_yaku",
-                           reason="dora count only on a hand with a yaku")
+                           reason=gettext_noop("dora count only on a hand with a yaku"))
                 excluded.append(row)
         transfers = best.transfers
         sticks = ctx.riichi_sticks if best.has_yaku else 0
@@ -719,35 +738,44 @@ class Riichi(Variant):
         notes = []
         if not best.has_yaku:
             notes.append({"code": "no_yaku", "total": 0, "minimum": 1,
-                          "text": "no yaku: a hand needs at least one yaku to win (dora do not "
-                                  "count); nobody pays"})
+                          "text": gettext_noop("no yaku: a hand needs at least one yaku to win "
+                                               "(dora do not count); nobody pays")})
             return notes
-        fu_text = " + ".join(f"{f['fu']} {f.get('text', f['reason'])}" for f in best.fu_reasons)
+        fu_text = joined([gettext_noop("{fu} {reason}", fu=f["fu"],
+                                       reason=f.get("text", f["reason"]))
+                          for f in best.fu_reasons], " + ")
         if best.yakuman:
             notes.append({"code": "yakuman", "total": best.han, "times": best.yakuman,
-                          "text": f"{best.han} han of yakuman: {best.limit}, {best.basic} basic "
-                                  "points"})
+                          "text": gettext_noop("{han} han of yakuman: {limit}, {basic} basic "
+                                               "points", han=best.han, limit=best.limit,
+                                               basic=best.basic)})
         else:
+            rounded = gettext_noop(", rounded up to {fu}", fu=best.fu) \
+                if best.fu != best.raw_fu else ""
             notes.append({"code": "fu", "fu": best.fu, "raw_fu": best.raw_fu,
-                          "text": f"fu: {fu_text} = {best.raw_fu}"
-                                  + (f", rounded up to {best.fu}" if best.fu != best.raw_fu
-                                     else "")})
+                          "text": gettext_noop("fu: {reasons} = {raw}{rounded}", reasons=fu_text,
+                                               raw=best.raw_fu, rounded=rounded)})
             if best.limit:
                 notes.append({"code": "points", "total": best.han, "points": best.basic,
-                              "text": f"{best.han} han {best.fu} fu: {best.limit}, "
-                                      f"{best.basic} basic points"})
+                              "text": gettext_noop("{han} han {fu} fu: {limit}, {basic} basic "
+                                                   "points", han=best.han, fu=best.fu,
+                                                   limit=best.limit, basic=best.basic)})
             else:
                 notes.append({"code": "points", "total": best.han, "points": best.basic,
-                              "text": f"{best.han} han {best.fu} fu: {best.fu} x 2^"
-                                      f"{2 + best.han} = {best.basic} basic points"})
+                              "text": gettext_noop("{han} han {fu} fu: {fu} x 2^{power} = "
+                                                   "{basic} basic points", han=best.han,
+                                                   fu=best.fu, power=2 + best.han,
+                                                   basic=best.basic)})
         if ctx.honba:
             notes.append({"code": "honba", "honba": ctx.honba,
-                          "text": f"{ctx.honba} honba: {300 * ctx.honba} more, from the "
-                                  "discarder or 100 each from the three"})
+                          "text": gettext_noop("{honba} honba: {amount} more, from the "
+                                               "discarder or 100 each from the three",
+                                               honba=ctx.honba, amount=300 * ctx.honba)})
         if ctx.riichi_sticks:
             notes.append({"code": "riichi_sticks", "sticks": ctx.riichi_sticks,
-                          "text": f"{ctx.riichi_sticks} riichi stick(s) on the table: "
-                                  f"{1000 * ctx.riichi_sticks} to the winner"})
+                          "text": gettext_noop("{sticks} riichi stick(s) on the table: {amount} "
+                                               "to the winner", sticks=ctx.riichi_sticks,
+                                               amount=1000 * ctx.riichi_sticks)})
         return notes
 
     def context_summary(self, ctx) -> dict:
