@@ -311,9 +311,7 @@ def win_context(position: Position, winner: int, discarder: int | None, self_dra
         if discarder == winner:
             raise HandError("bad_context", gettext_noop("The discarder cannot be the winner."))
         context["discarder"] = where
-    context.pop("opponents", None)
-    if position.seated == 3:
-        context["opponents"] = [w for w in position.winds() if w != seat]
+    context.pop("opponents", None)  # only Sichuan reads it, and it is played by four
     return context
 
 
