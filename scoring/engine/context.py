@@ -396,6 +396,7 @@ def unread_value(ctx: WinContext, name: str) -> bool:
     return value != DEFAULTS[name]
 
 
+@lru_cache(maxsize=4096)  # immutable values: the same contexts and hand facts recur
 def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | None,
                    variant_name: str) -> None:
     """Refuse a context no table could see, as `bad_context` naming the fields at fault: a field
