@@ -1,8 +1,13 @@
 """`make bench`: our decomposition and Shanghai scoring against the `mahjong` package, same hands.
 
-Every figure is measured in this run and printed next to its reference as a ratio; nothing here is
-a pass/fail test. Hand-level caches (ours and the reference's) are cleared before each timed call,
-so repeated hands do not flatter either side; our per-suit tables stay warm, as they are meant to.
+Every figure is measured in this run and printed next to its reference as a ratio. The speed guard
+(issue 20): the engine called in one warm process, as the web server calls it
+(`scoring.engine.score` with the request's dict), stays within GUARD times the package's
+`HandCalculator.estimate_hand_value` over the corpus; the bench says whether it does. The
+reference's cache of whole hands is emptied before each of its calls (ours keeps none), so
+repeated hands do not flatter it; our per-suit caches stay warm, as a server's are. The batch door
+(`manage.py score --jsonl`) is timed too, for information: a process's start-up is not part of
+the guard.
 """
 
 import json
@@ -28,9 +33,9 @@ from scoring.engine.randomhands import corpus  # noqa: E402
 from scoring.engine.variants.shanghai import VARIANT as SHANGHAI  # noqa: E402
 
 SEED, SIZE, PASSES = 20261129, 2000, 3
-# Door runs, each paired with the reference passes around it: this shared machine's speed swings
-# single runs from 1.2x to 2.2x, and a median of 5 runs still moved from 1.3x to 1.9x.
-DOOR_RUNS = 9
+GUARD = 1.5  # the engine's time over the corpus, at most this many times the reference's
+# Door runs, each paired with the reference passes around it (this shared machine's speed drifts).
+DOOR_RUNS = 5
 
 
 def riichi_form(text: str):
@@ -158,22 +163,26 @@ def main():
     rows = [
         ("decomposition (ours)", ours_divide, ref_divide, "aim <= 0.25"),
         ("HandDivider.divide_hand", ref_divide, None, ""),
-        ("full Shanghai score (ours)", ours_score, ref_score, "aim <= 1.0"),
+        ("full Shanghai score (ours)", ours_score, ref_score, ""),
         ("HandCalculator.estimate_hand_value", ref_score, None, ""),
     ]
     for label, times, reference, aim in rows:
         med, p99 = summary(times)
         ratio = f"{med / summary(reference)[0]:.2f}x {aim}" if reference else "reference"
         print(f"{label:34}{med:11.1f}{p99:10.1f}  {ratio}")
-    # The door is timed as one process over every hand, so its figure per hand is a mean: it is
-    # compared with the reference's mean per hand (the median of a skewed distribution is lower).
+    # The guard: the whole corpus, so the means per hand (the median of a skewed distribution is
+    # lower, and the door below is a mean too).
     ref_mean, ours_mean = statistics.fmean(ref_score), statistics.fmean(ours_score)
+    guard = ours_mean / ref_mean
     print(f"{'means per hand: ours, reference':34}{ours_mean:11.1f}{ref_mean:10.1f}  "
-          f"{ours_mean / ref_mean:.2f}x (full score, in one process)")
-    print(f"{'score --jsonl, door to door':34}{door:11.1f}{'':10}  "
-          f"{door_ratio:.2f}x the reference's mean (must be <= 2.0; median of {DOOR_RUNS} runs, "
-          "each against the reference passes just before and after it)")
+          f"{guard:.2f}x")
+    print(f"speed guard: the engine in one warm process (scoring.engine.score, as the web server "
+          f"calls it) takes {guard:.2f}x estimate_hand_value's time over the corpus: "
+          + (f"within {GUARD}x" if guard <= GUARD else f"OVER {GUARD}x"))
     steady = door - startup * 1e6 / len(hands)
+    print(f"{'for information: score --jsonl':34}{door:11.1f}{'':10}  {door_ratio:.2f}x the "
+          f"reference's mean, door to door (median of {DOOR_RUNS} runs, each against the "
+          "reference passes just before and after it)")
     print(f"{'  of which start-up (once)':34}{startup * 1e6 / len(hands):11.1f}{'':10}  "
           f"{startup:.2f} s to start Python and the engine, shared by the {len(hands)} hands")
     print(f"{'  after start-up':34}{steady:11.1f}{'':10}  {door_ratio * steady / door:.2f}x")
