@@ -8,7 +8,7 @@ context flag the variant reads, each only where a table could see it (contract Â
 import random
 
 from . import tiles
-from .notation import format_tiles
+from .notation import format_tiles, parse
 
 SUITS = (0, 9, 18)
 KNITTED_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
@@ -239,10 +239,9 @@ def random_request(rng: random.Random) -> dict:
                 "context": _context(rng, groups, counts[winning])}
 
 
-def _tiles_of(text: str) -> list[int]:
-    body = text.strip("[]()")
-    suit = body[-1]
-    return [tiles.make(int(d), suit) for d in body[:-1]]
+def _tiles_of(text: str) -> tuple[int, ...]:
+    """The tiles of one bracketed group, as the notation's parser reads them."""
+    return parse(text).groups[0].tiles
 
 
 def _context(rng: random.Random, groups: list[str], copies: int) -> dict:
