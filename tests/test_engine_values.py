@@ -7,7 +7,7 @@ import pytest
 
 from scoring.engine import score
 from scoring.engine.card import Exposure, parse_card
-from scoring.engine.context import WinContext, parse_context
+from scoring.engine.context import HandFacts, WinContext, parse_context
 from scoring.engine.hand import PUNG, TileSet, make_set
 from scoring.engine.notation import parse
 from scoring.engine.patterns import Pattern, PatternTable
@@ -47,11 +47,12 @@ def test_a_slotted_value_takes_no_attribute_beyond_its_fields():
 
 
 def test_values_used_as_keys_hash_by_value():
-    # TileSets are deduplicated and cached; a context and a held hand key lru caches.
+    # TileSets are deduplicated and cached; a context, a hand's facts and a held hand key caches.
     assert make_set(PUNG, 4) == TileSet(PUNG, (4, 4, 4))
     assert hash(make_set(PUNG, 4)) == hash(TileSet(PUNG, (4, 4, 4)))
     assert make_set(PUNG, 4, by_discard=True) != make_set(PUNG, 4)
     assert hash(parse_context({"self_drawn": True})) == hash(WinContext(self_drawn=True))
+    assert hash(HandFacts(kongs=1, winning="5m")) == hash(HandFacts(kongs=1, winning="5m"))
     held = build_held(parse("[1111m] 222p 333s 44m NN +N"))
     assert hash(held) == hash(build_held(parse("[1111m] 222p 333s 44m NN +N")))
     assert Exposure(0, (0, 0, 0, 0)) in {held.exposures[0]}
