@@ -170,7 +170,7 @@ class ScoreForm(forms.Form):
 
     def __init__(self, data=None, remembered=None):
         super().__init__(data)
-        self.fields["variant"].choices = [(v.id, v.name) for v in VARIANTS.values()]
+        self.fields["variant"].choices = [(v.id, localize(v.name)) for v in VARIANTS.values()]
         chosen = (data or {}).get("variant")
         self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
         self.variant = VARIANTS[self.variant_id]

@@ -4,12 +4,13 @@ The pytest-django client asks for each page with the browser's Accept-Language, 
 English. The visible text of each page (text nodes, and the labels a screen reader reads:
 aria-label, placeholder, a button's value) is cut into its pieces of text:
 - French: a piece that is the same as a piece of the English page and holds a word of three
-  letters or more, or a piece holding an English-only word ("the", "with", ...), is English left
-  over;
+  letters or more, a piece holding an English-only word ("the", "with", ...), or a piece holding
+  a word of the English page that French does not share (ALLOWED lists those it does), is
+  English left over;
 - Chinese: any word of three Latin letters or more is English left over.
 Each side allows what every language writes the same way: tile notation and numbers (no word of
 three letters), the names the players use as proper nouns (pattern names in pinyin or
-Cantonese, the variants' names, the players' names typed at a table), what is marked lang="en"
+Cantonese or romaji, the players' names typed at a table), what is marked lang="en"
 on purpose (a pattern's English name beside the local one), code (<code>, the notation), and the
 small ALLOWED list below.
 
@@ -48,7 +49,7 @@ ALLOWED = {
     # engine takes them, units the players say in English letters, the app's name
     "zh": {"csv", "mahjong", "demo", "temporary", "refund", "transfer", "full_gun", "half_gun",
            "half_spicy", "full_spicy", "mahjongo", "english", "français", "faan", "fan", "han",
-           "true", "false", "qr", "nmjl", "yakuman", "sanbaiman"},
+           "true", "false", "qr", "nmjl", "mcr", "yakuman", "sanbaiman"},
 }
 ENGLISH_ONLY = re.compile(r"\b(the|and|with|was|this|that|from|your|you|are|has|have|for|not|"
                           r"which|what|who|each|every|won|pays|hand|tiles?)\b", re.I)
@@ -113,12 +114,11 @@ def pieces(html: str) -> list[str]:
 
 
 def proper_nouns() -> set[str]:
-    """Names said the same in every language: patterns' names in pinyin or Cantonese (and their
-    ids), the variants' names, the players' and tables' names of this test."""
+    """Names said the same in every language: patterns' names in pinyin, Cantonese or romaji
+    (and their ids), the players' and tables' names of this test."""
     words = set()
     for variant in VARIANTS.values():
         described = variant.describe()
-        words |= {w.lower() for w in WORD.findall(described["name"])}
         for pattern in described["patterns"]:
             # a card line's name is its section, in the page's words; any other pattern's name
             # is what its players call it (pinyin, Cantonese, romaji)
@@ -132,6 +132,7 @@ def proper_nouns() -> set[str]:
 def left_in_english(language: str, page: str, english: str, allowed: set[str]) -> list[str]:
     """The pieces of `page` (in `language`) that are English left over."""
     same = set(pieces(english))
+    english_words = {w.lower() for piece in same for w in WORD.findall(piece)}
     found = []
     for piece in pieces(page):
         words = [w for w in WORD.findall(LINK.sub("", piece))
@@ -140,7 +141,8 @@ def left_in_english(language: str, page: str, english: str, allowed: set[str]) -
             continue
         if language.startswith("zh"):
             found.append(piece)
-        elif piece in same or ENGLISH_ONLY.search(" ".join(words)):
+        elif piece in same or ENGLISH_ONLY.search(" ".join(words)) or any(
+                w.lower() in english_words for w in words):
             found.append(piece)
     return found
 
@@ -306,6 +308,8 @@ def test_the_check_sees_english_where_it_is_left():
                            set()) == []
     assert left_in_english("fr", "<p>Tiré du mur : the discarder pays</p>", english, set()) \
         == ["Tiré du mur : the discarder pays"]
+    assert left_in_english("fr", "<p>Tiré du mur (self-drawn)</p>", english, set()) \
+        == ["Tiré du mur (self-drawn)"]
     assert left_in_english("zh_hans", "<p>自摸 discarder</p><code>123m</code>", english,
                            set()) == ["自摸 discarder"]
     assert left_in_english("zh_hans", "<p>Jiang 将</p>", english, {"jiang"}) == []

@@ -64,7 +64,7 @@ class TableForm(forms.Form):
 
     def __init__(self, data=None, variant_id=None):
         super().__init__(data)
-        self.fields["variant"].choices = [(v.id, v.name) for v in VARIANTS.values()]
+        self.fields["variant"].choices = [(v.id, localize(v.name)) for v in VARIANTS.values()]
         chosen = (data or {}).get("variant") or variant_id
         self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
         self.fields["variant"].initial = self.variant_id
@@ -112,7 +112,7 @@ class TableForm(forms.Form):
         if count not in self.rotation.players:
             allowed = ", ".join(map(str, self.rotation.players))
             raise ValidationError(_("%(variant)s is played by %(allowed)s players.")
-                                  % {"variant": self.variant.name, "allowed": allowed})
+                                  % {"variant": localize(self.variant.name), "allowed": allowed})
         rules = {}
         for option in self.options:
             value = data.get(self.rule_names[option["name"]])

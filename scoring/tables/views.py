@@ -551,7 +551,8 @@ def _scorer_hand(table, query):
         return _("The scorer's link has no valid hand."), None
     if scorer.variant_id != table.variant:
         return _("This hand was scored as %(scored)s; the table plays %(plays)s.") % {
-            "scored": scorer.variant.name, "plays": VARIANTS[table.variant].name}, None
+            "scored": localize(scorer.variant.name),
+            "plays": localize(VARIANTS[table.variant].name)}, None
     return None, scorer.engine_request()
 
 

@@ -163,7 +163,7 @@ def temporary_groups(held: Held) -> list[tuple[int, int, int]] | None:
 
 class American(Variant):
     id = "american"
-    name = "American (NMJL style)"
+    name = gettext_noop("American (NMJL style)")
     unit = "points"
     kinds = frozenset(range(tiles.KINDS))  # the 152-tile set: flowers and jokers included
     claimed_chows = False  # exposures are pungs to sextets of one kind, never sequences

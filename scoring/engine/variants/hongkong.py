@@ -350,7 +350,7 @@ def whole_number(low: int, high: int):
 
 class HongKong(Variant):
     id = "hongkong"
-    name = "Hong Kong Old Style"
+    name = gettext_noop("Hong Kong Old Style")
     unit = "faan"
     table = PatternTable(PATTERNS)  # the catalog; a hand is scored by the two below
     limit_table = PatternTable(LIMIT_PATTERNS)

@@ -337,7 +337,7 @@ def whole_number(low: int, high: int):
 
 class MCR(Variant):
     id = "mcr"
-    name = "Chinese Official (MCR)"
+    name = gettext_noop("Chinese Official (MCR)")
     unit = "fan"
     table = RankedTable(PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))

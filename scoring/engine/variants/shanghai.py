@@ -511,7 +511,7 @@ FORMS = Forms(thirteen_orphans=True, seven_pairs=False)
 
 class Shanghai(Variant):
     id = "shanghai"
-    name = "Shanghai (New Rules)"
+    name = gettext_noop("Shanghai (New Rules)")
     unit = "fan"
     table = PatternTable(PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))  # flowers may be shown; no pattern reads them

@@ -135,7 +135,7 @@ def positive_whole(value) -> bool:
 
 class Sichuan(Variant):
     id = "sichuan"
-    name = "Sichuan (Blood Battle)"
+    name = gettext_noop("Sichuan (Blood Battle)")
     unit = "fan"
     table = PatternTable(PATTERNS)
     kinds = KINDS
