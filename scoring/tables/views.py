@@ -711,8 +711,13 @@ def settle(request, token):
     totals = table.totals()
     transfers = game.settle_up(totals)
     names = table.players
+    standings = getattr(VARIANTS[table.variant], "standings", None)  # Riichi: uma and oka
+    if standings is not None:
+        rules = VARIANTS[table.variant].check_rules(table.rules)
+        standings = list(zip(names, standings(totals, rules), strict=True))
     return render(request, "tables/settle.html", {
         "table": table, "net": list(zip(names, totals, strict=True)), "unit": _unit(table),
+        "standings": standings,
         "back": _back(request, table),
         "transfers": [{"from": names[t.payer], "to": names[t.payee], "amount": t.amount}
                       for t in transfers]})

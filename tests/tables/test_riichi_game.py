@@ -36,3 +36,43 @@ def test_a_win_from_the_scorer_is_paid_as_scored():
 def test_a_total_of_han_alone_is_refused():
     with pytest.raises(HandError, match="han and fu"):
         quick_entry("riichi", {}, start(4), B, A, False, 3)
+
+
+def test_the_hanchan_end_counts_points_uma_and_oka():
+    # Nets at the table: A +12,000, B and C -3,000, D -6,000; 25,000 start, 30,000 return,
+    # uma 10-20, oka 4 x 5,000 = 20 (thousand) to the first.
+    variant = VARIANTS["riichi"]
+    rows = variant.standings([12000, -3000, -3000, -6000], variant.check_rules({}))
+    assert [(r["final"], r["rank"], r["uma"], r["score"]) for r in rows] == [
+        (37000, 1, 20, 47),   # +7 + 20 uma + 20 oka
+        (22000, 2, 10, 2),    # -8 + 10 (tied with C: B sat down first)
+        (22000, 3, -10, -18),  # -8 - 10
+        (19000, 4, -20, -31),  # -11 - 20
+    ]
+    assert sum(r["score"] for r in rows) == 0
+    flat = variant.standings([0, 0, 0, 0], variant.check_rules({"uma": "0",
+                                                                "return_points": 25000}))
+    assert [r["score"] for r in flat] == [0, 0, 0, 0]
+
+
+def test_the_return_is_never_below_the_start():
+    with pytest.raises(HandError, match="return_points"):
+        VARIANTS["riichi"].check_rules({"start_points": 30000, "return_points": 25000})
+
+
+NAMES = {"player0": "Ann", "player1": "Bob", "player2": "Cy", "player3": "Di"}
+
+
+@pytest.mark.django_db
+def test_the_settle_up_page_shows_the_hanchan_end(client):
+    from django.urls import reverse
+
+    from scoring.tables.models import Table
+
+    client.post(reverse("table-new"), {"variant": "riichi", "name": "Club", **NAMES})
+    table = Table.objects.get()
+    page = client.get(reverse("table-settle", args=[table.view_token])).content.decode()
+    assert "The hanchan&#x27;s end" in page or "The hanchan's end" in page
+    # No hand yet: 25,000 each; ranks by seat; -5 each, uma 20 10 -10 -20, oka 20 to Ann.
+    assert [cell for cell in ("35.0", "5.0", "-15.0", "-25.0") if cell in page] == [
+        "35.0", "5.0", "-15.0", "-25.0"]

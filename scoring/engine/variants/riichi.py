@@ -13,6 +13,8 @@ included; the riichi sticks on the table go to the winner from the table (`depos
 `fu_reasons` say how the fu were reached, `limit` names the limit reached (mangan ... yakuman).
 """
 
+from decimal import Decimal
+
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
@@ -31,6 +33,9 @@ GREEN = frozenset({tiles.make(n, "s") for n in (2, 3, 4, 6, 8)} | {tiles.GREEN})
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 YAKUMAN = 13  # the han a yakuman counts for, once
 RED_FIVES = (4, 13, 22)  # 5m, 5p, 5s
+# The uma (rank bonus, in thousands) of the house option, first to fourth.
+UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
+       "10-30": (30, 10, -10, -30), "20-30": (30, 20, -20, -30)}
 
 
 # Facts of a reading -----------------------------------------------------------------------------
@@ -585,7 +590,45 @@ class Riichi(Variant):
         Option("kazoe", "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
                                                 "yaku and dora is paid as (kazoe yakuman)"),
                choices=("yakuman", "sanbaiman")),
+        # The game's end, at a table (`standings`): they do not change what a hand pays.
+        Option("start_points", 25000, gettext_noop("the points each player starts a hanchan "
+                                                   "with (25000)"),
+               accepts=lambda v: isinstance(v, int) and 0 < v <= 1_000_000 and v % 100 == 0),
+        Option("return_points", 30000, gettext_noop("the points the final score is counted from "
+                                                    "(30000); the difference, from each player, "
+                                                    "is the oka, to the first"),
+               accepts=lambda v: isinstance(v, int) and 0 < v <= 1_000_000 and v % 100 == 0),
+        Option("uma", "10-20", gettext_noop("the rank bonus in thousands: a-b gives the first b, "
+                                            "the second a, the third -a, the fourth -b (10-20)"),
+               choices=tuple(UMA)),
     )
+
+    def check_rules(self, raw):
+        rules = super().check_rules(raw)
+        if rules["return_points"] < rules["start_points"]:
+            raise HandError("bad_context", gettext_noop(
+                "House option 'return_points' ({back}) cannot be below 'start_points' ({start}): "
+                "the oka would be taken from the first.", back=rules["return_points"],
+                start=rules["start_points"]), ("rules.return_points", "rules.start_points"))
+        return rules
+
+    def standings(self, net, rules) -> list[dict]:
+        """The end of a hanchan, for each player (in the order given) from their net points at
+        the table: final points (start_points + net), rank (a tie goes to the player who sat
+        down first), and the score in thousands: (final - return_points) / 1000, the uma of the
+        rank, and the oka ((return - start) x 4 / 1000) to the first. The scores sum to zero."""
+        start, back = rules["start_points"], rules["return_points"]
+        finals = [start + Decimal(str(amount)) for amount in net]
+        order = sorted(range(len(net)), key=lambda i: (-finals[i], i))
+        uma = UMA[rules["uma"]]
+        oka = Decimal(back - start) * len(net) / 1000
+        rows = [None] * len(net)
+        for rank, player in enumerate(order):
+            bonus = uma[rank] if len(net) == 4 else 0
+            score = (finals[player] - back) / 1000 + bonus + (oka if rank == 0 else 0)
+            rows[player] = {"final": finals[player], "rank": rank + 1, "uma": bonus,
+                            "oka": oka if rank == 0 else 0, "score": score}
+        return rows
 
     # At a table: a hanchan, the East and South rounds; a dealer who wins keeps the deal
     # (renchan), a drawn hand or another player's win passes it; four players. The table does not
