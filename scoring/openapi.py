@@ -144,6 +144,15 @@ def schemas():
                 "meets_minimum": {"type": "boolean"},
                 "minimum": {"type": ["number", "null"]},
                 "limit": {"type": ["number", "string", "null"]},
+                "fu": {"type": "integer", "description": "Riichi: the fu of the reading counted "
+                       "(rounded up to 10; seven pairs 25)"},
+                "fu_reasons": {"type": "array", "description": "Riichi: each fu and why "
+                               "({fu, reason, text})", "items": {
+                                   "type": "object", "required": ["fu", "reason", "text"]}},
+                "deposits": {"type": "object", "description": "Riichi: the riichi sticks on the "
+                             "table, which the winner takes ({riichi_sticks, amount, to})"},
+                "winner_receives": {"type": "number", "description": "Riichi: the transfers to "
+                                    "the winner and the riichi sticks"},
                 "payments": {"type": "object", "required": ["transfers", "net"],
                              "properties": {"transfers": {"type": "array", "items": transfer},
                                             "net": net}},

@@ -115,6 +115,7 @@ def test_a_hand_without_yaku_is_paid_nothing_and_its_dora_do_not_count():
     assert result["ok"] and not result["meets_minimum"]
     assert result["patterns"] == [] and result["payments"]["transfers"] == []
     assert [e["id"] for e in result["excluded"]] == ["dora"]
+    assert result["excluded"][0]["by"] == "" and result["excluded"][0]["why"] == "no_yaku"
     assert result["explanation"][0]["code"] == "no_yaku"
 
 

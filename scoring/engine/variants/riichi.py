@@ -736,7 +736,7 @@ class Riichi(Variant):
         for c in best.evaluation.counted:  # dora without a yaku
             if c.pattern.id not in counted_ids:
                 row = c.as_dict()
-                row.update(by=None, by_name=None, why="no_yaku",
+                row.update(by="", by_name="", why="no_yaku",
                            reason=gettext_noop("dora count only on a hand with a yaku"))
                 excluded.append(row)
         transfers = best.transfers
