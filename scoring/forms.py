@@ -18,7 +18,7 @@ from scoring.engine.analyse import WINNING_TILE_FIELDS
 from scoring.engine.card import parse_card
 from scoring.engine.context import FLAGS, implied_self_drawn
 from scoring.engine.errors import HandError
-from scoring.engine.messages import rule_word
+from scoring.engine.messages import choice_word, rule_word
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
@@ -97,7 +97,8 @@ def rule_field(option: dict) -> forms.Field:
     common = {"required": False, "label": label, "help_text": help_text}
     if option["choices"]:
         by_text = {str(choice): choice for choice in option["choices"]}
-        return forms.TypedChoiceField(choices=[(k, k) for k in by_text], coerce=by_text.get,
+        return forms.TypedChoiceField(choices=[(k, localize(choice_word(k))) for k in by_text],
+                                      coerce=by_text.get,
                                       **common)
     if isinstance(default, bool):
         return forms.TypedChoiceField(choices=YES_NO, coerce=lambda v: v == "1", **common)

@@ -58,6 +58,7 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ_'’-]{2,}")
 # FFFF, DDDa), a card's suit letter after them.
 NOTATION = re.compile(r"[ESWNPFCJDRG]+[abc]?")
 LINK = re.compile(r"https?://\S+")
+LETTERS = re.compile(r"[a-z](-[a-z])+")  # letters standing for numbers: "a-b"
 SKIPPED = {"script", "style", "code", "template", "svg", "noscript"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
@@ -136,7 +137,8 @@ def left_in_english(language: str, page: str, english: str, allowed: set[str]) -
     found = []
     for piece in pieces(page):
         words = [w for w in WORD.findall(LINK.sub("", piece))
-                 if w.lower().strip("'’-") not in allowed and not NOTATION.fullmatch(w)]
+                 if w.lower().strip("'’-") not in allowed and not NOTATION.fullmatch(w)
+                 and not LETTERS.fullmatch(w)]
         if not words:
             continue
         if language.startswith("zh"):

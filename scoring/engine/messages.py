@@ -223,6 +223,9 @@ RULE_WORDS = {
     "double_yakuman": pgettext("house option", "double_yakuman"),
     "aka_dora": pgettext("house option", "aka_dora"),
     "kazoe": pgettext("house option", "kazoe"),
+    "start_points": pgettext("house option", "start_points"),
+    "return_points": pgettext("house option", "return_points"),
+    "uma": pgettext("house option", "uma"),
 }
 
 
@@ -245,6 +248,22 @@ def joined(items, separator: str = ", ") -> Message | str:
 
 def rule_word(name: str) -> Message | str:
     return RULE_WORDS.get(name, name)
+
+
+# The values of house options that are words, as the page's choices show them (the English is
+# the value itself, which the request sends).
+CHOICE_WORDS = {
+    "half_spicy": pgettext("house option value", "half_spicy"),
+    "full_spicy": pgettext("house option value", "full_spicy"),
+    "full_gun": pgettext("house option value", "full_gun"),
+    "half_gun": pgettext("house option value", "half_gun"),
+    "refund": pgettext("house option value", "refund"),
+    "transfer": pgettext("house option value", "transfer"),
+}
+
+
+def choice_word(value) -> Message | str:
+    return CHOICE_WORDS.get(value, str(value)) if isinstance(value, str) else str(value)
 
 
 # The money units of the variants, as notes name them ("8 fan, capped at 6").
