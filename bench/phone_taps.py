@@ -27,6 +27,9 @@ HANDS = {
     "sichuan": ["1 of characters", "2 of characters", "3 of characters", "4 of characters",
                 "5 of characters", "6 of characters", "7 of characters", "8 of characters",
                 "9 of characters", "mode:pung", "5 of circles", "9 of circles", "9 of circles"],
+    "mcr": ["1 of characters", "2 of characters", "3 of characters", "mode:pung",
+            "Red dragon", "4 of circles", "5 of circles", "6 of circles", "7 of bamboo",
+            "8 of bamboo", "9 of bamboo", "2 of bamboo", "2 of bamboo"],
     # ev1 of the demo card: 2222a 44a 666b 88b DDDb
     "american": ["mode:kong", "2 of characters", "4 of characters", "4 of characters",
                  "6 of bamboo", "6 of bamboo", "6 of bamboo", "8 of bamboo", "8 of bamboo",
