@@ -48,9 +48,9 @@ def format_breakdown(result, translate=None, language=""):
                                        context=_context_text(result["context"]))))
     lines.append(_total_line(result, said))
     lines += [f"  {said(note['text'])}" for note in result.get("explanation") or []]
-    lines += _section(said(gettext_noop("Patterns")),
+    lines += _section(said, gettext_noop("Patterns"),
                       _pattern_rows(result.get("patterns") or [], said))
-    lines += _section(said(gettext_noop("Excluded")),
+    lines += _section(said, gettext_noop("Excluded"),
                       _excluded_rows(result.get("excluded") or [], said))
     decomposition = result.get("decomposition")
     if decomposition:
@@ -62,10 +62,10 @@ def format_breakdown(result, translate=None, language=""):
         lines.append(_minimum_line(result, said))
     if result.get("limit") is not None:
         lines.append(said(gettext_noop("Limit: {limit}", limit=result["limit"])))
-    lines += _section(said(gettext_noop("Payments")),
+    lines += _section(said, gettext_noop("Payments"),
                       _payment_rows(result.get("payments") or {},
                                     result.get("payment_reasons") or [], said))
-    lines += _section(said(gettext_noop("Alternatives")),
+    lines += _section(said, gettext_noop("Alternatives"),
                       _alternative_rows(result.get("alternatives") or [], said))
     return "\n".join(lines)
 
@@ -99,8 +99,9 @@ def _minimum_line(result, said):
     return said(gettext_noop("Minimum: {minimum} {verdict}", minimum=minimum, verdict=verdict))
 
 
-def _section(title, rows):
-    return [f"{title}:", *(f"  {row}" for row in rows)] if rows else []
+def _section(said, title, rows):
+    heading = said(gettext_noop("{title}:", title=title))  # French: "Combinaisons :"
+    return [heading, *(f"  {row}" for row in rows)] if rows else []
 
 
 _NAME_KEYS = {"fr": "french", "zh_hans": "zh_hans", "zh_hant": "zh_hant"}

@@ -1,0 +1,109 @@
+"""The engine's words are codes with parameters: the English every door sends is unchanged, and
+each door can say the same in the reader's language (issue 18)."""
+
+import copy
+import json
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+from scoring.engine import api
+from scoring.engine.messages import Message, from_data, render, to_data
+from scoring.i18n import localize
+from tests.helpers import run_command
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def french(text):
+    from django.utils import translation
+
+    with translation.override("fr"):
+        return localize(text)
+
+
+def test_an_error_is_its_english_text_and_its_template_with_params():
+    error = api.score({"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s",
+                       "context": {"kong_replacement": True}})["error"]
+    message = error["message"]
+    assert message == ("This cannot happen (kong_replacement, self_drawn): a kong replacement "
+                       "tile is drawn: mark the hand self-drawn.")
+    assert isinstance(message, Message)
+    assert message.template == "This cannot happen ({fields}): {fix}."
+    assert render(message, lambda template: template) == message
+    # JSON carries the English text only, as before
+    assert json.loads(json.dumps(error))["message"] == message
+
+
+@pytest.mark.parametrize("request_, expected", [
+    ({"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s",
+      "context": {"kong_replacement": True}},
+     "Impossible (tuile de remplacement après un kong, tiré du mur) : une tuile de remplacement "
+     "après un kong est tirée : cochez « tiré du mur »."),
+    ({"variant": "sichuan", "hand": "123m 456m 789m 123p 11z"},
+     "1z (Vent d'Est) ne se joue pas au Sichuan : seulement caractères, cercles et bambous, de 1 "
+     "à 9."),
+    ({"variant": "shanghai", "hand": "123m 456m"},
+     "6 tuiles trouvées ; une main complète en a 14, plus une par kong (fleurs et saisons non "
+     "comptées)."),
+], ids=["context", "tile_word", "count"])
+def test_an_error_reads_in_french_words_and_all(request_, expected):
+    assert french(api.score(request_)["error"]["message"]) == expected
+
+
+def test_notes_and_payment_reasons_read_in_french():
+    result = api.score({"variant": "hongkong", "hand": "111m 999m 111p 999p 11s +1s",
+                        "rules": {"limit": 8}})
+    assert [french(note["text"]) for note in result["explanation"]] == [
+        "10 faan, plafonnés à la limite, 8",
+        "8 faan : 64 au barème demi-épicé × mise 1 = 64 la part"]
+    assert french(result["payment_reasons"][0]) == "défausseur, tir plein : 2 parts"
+
+
+def test_a_message_survives_pickle_copy_and_json_storage():
+    message = api.score({"variant": "shanghai", "hand": "11"})["error"]["message"]
+    for again in (pickle.loads(pickle.dumps(message)), copy.deepcopy(message),
+                  from_data(json.loads(json.dumps(to_data(message))))):
+        assert again == message and again.template == message.template
+        assert french(again) == french(message) != message
+
+
+def test_every_engine_template_is_in_the_catalogs():
+    """makemessages found the engine's gettext_noop and pgettext marks: a template of each kind
+    is in every catalog, translated."""
+    for catalog in LOCALE.glob("*/LC_MESSAGES/django.po"):
+        text = catalog.read_text(encoding="utf-8")
+        for msgid in ("The request has no hand.", "This cannot happen ({fields}): {fix}.",
+                      "{rank} of {suit}", "discarder pays the total (payment {way})"):
+            entry = re.search(r'msgid "' + re.escape(msgid) + r'"\nmsgstr "(.+)"', text)
+            assert entry, (catalog, msgid)
+        assert re.search(r'msgctxt "seat"\nmsgid "W"\nmsgstr "(.+)"', text), catalog
+
+
+def test_the_command_line_speaks_the_language_asked_for():
+    code, out, err = run_command("score", "shanghai", "234m567p22s[EEE][789p]+2s",
+                                 "--seat-wind", "S", "--lang", "fr")
+    assert code == 0 and "Total : 5 fan" in out and "Est paie 5 à Sud" in out
+    code, out, err = run_command("score", "sichuan", "123m", "--lang", "zh_Hant")
+    assert code == 2 and "共找到 3 張牌" in err
+
+
+def test_json_keeps_its_english_message_and_adds_the_localized_one():
+    request = json.dumps({"variant": "shanghai", "hand": "11"})
+    code, out, _ = run_command("score", "--json", "-", "--lang", "fr", stdin=request)
+    error = json.loads(out)["error"]
+    assert error["message"] == "Position 1 ('11'): numbers '11' have no suit letter."
+    assert error["localized"] == ("Position 1 (« 11 ») : les nombres « 11 » n'ont pas de lettre "
+                                  "de famille.")
+    code, out, _ = run_command("score", "--json", "-", stdin=request)
+    assert "localized" not in json.loads(out)["error"]  # English asked: the contract's shape
+
+
+def test_settle_ledger_lines_in_the_language():
+    request = json.dumps({"variant": "sichuan", "events": [
+        {"type": "kong", "seat": "S", "kind": "concealed"}]})
+    code, out, _ = run_command("settle", "--json", "-", "--lang", "zh_Hans", stdin=request)
+    entry = json.loads(out)["ledger"][0]
+    assert entry["what"] == "S: concealed kong" and entry["localized"] == "南家：暗杠"
