@@ -12,6 +12,8 @@ Tiles here are the reference's codes (0x11-0x19 characters, 0x21-0x29 bamboo, 0x
 between readings of equal value, is the reference's. `ref_tile` and `our_tile` convert.
 """
 
+from bisect import bisect_left
+
 from . import tiles
 
 # Fan numbers: the official numbering 1-81, and 82 for the reference's 明暗杠 (5 fan).
@@ -144,7 +146,9 @@ def _divide(table, fixed_cnt, idx, prev, work, result, left):
                     result.append(done)
                 return
         return
-    for t in ALL_TILES:
+    # A set's eigen is never below the last one's, so no tile below the last set's first can
+    # begin the next set: the search starts there (the reference tries them all, in vain).
+    for t in ALL_TILES[bisect_left(ALL_TILES, prev >> 16):]:
         if table[t] < 1:
             continue
         if table[t] > 2:
@@ -218,7 +222,7 @@ def _regular_waiting(table, count, prev, waiting):
             table[t] -= 2
             _pack_waiting(table, waiting)
             table[t] += 2
-    for t in ALL_TILES:
+    for t in ALL_TILES[bisect_left(ALL_TILES, prev >> 16):]:  # as in _divide
         if table[t] < 1:
             continue
         if table[t] > 2:
