@@ -187,7 +187,8 @@ class Line:
 
     def describe(self) -> dict:
         """The line as a pattern for the catalogue (GET /api/variants)."""
-        kind = gettext_noop("concealed") if self.concealed else gettext_noop("exposures allowed")
+        kind = pgettext("card line", "concealed") if self.concealed \
+            else gettext_noop("exposures allowed")
         extra = {"shift": gettext_noop(", any number may move by the same amount"),
                  "shift-even": gettext_noop(", any number may move by the same even amount")
                  }.get(self.shift, "")
