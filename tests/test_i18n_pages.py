@@ -303,6 +303,18 @@ def test_every_page_in_the_language_has_no_english_left(client, tables, language
     assert not found, f"English left on {len(found)} {language} pages:\n{report}"
 
 
+@pytest.mark.parametrize("language, header", [
+    ("fr", "main,tour,donneur,type,gagnant,défausseur,tiré du mur,total,annonceur"),
+    ("zh_hans", "局,圈风,庄家,类型,和牌者,点炮者,自摸,番数,宣布者"),
+    ("zh_hant", "局,圈風,莊家,類型,食糊者,出銃者,自摸,番數,宣佈者")])
+def test_the_csv_speaks_the_language_too(client, tables, language, header):
+    address = reverse("table-csv", args=[tables["shanghai"].view_token])
+    text = client.get(address, HTTP_ACCEPT_LANGUAGE=LANGUAGES[language]).content.decode()
+    assert text.splitlines()[0].startswith(header)
+    english = client.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert english.splitlines()[0].startswith("hand,round,dealer,kind,winner,discarder")
+
+
 def test_the_check_sees_english_where_it_is_left():
     english = "<p>Self-drawn</p><p lang='en'>Special eyes</p><code>123m</code>"
     assert left_in_english("fr", "<p>Self-drawn</p>", english, set()) == ["Self-drawn"]

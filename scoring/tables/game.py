@@ -35,7 +35,7 @@ from itertools import combinations
 from scoring.engine import api
 from scoring.engine.context import parse_context
 from scoring.engine.errors import HandError
-from scoring.engine.messages import gettext_noop, to_data, unit_word
+from scoring.engine.messages import gettext_noop, pgettext, to_data, unit_word
 from scoring.engine.tiles import WINDS
 from scoring.engine.variant import FIRST_WINNER, KEEP_ON_DEALER_WIN, Rotation
 from scoring.engine.variants import VARIANTS
@@ -499,24 +499,37 @@ def text_cell(value) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer]) -> str:
+# The CSV's words (its headers and the kinds of hands), English as they were; `csv_text` says
+# them in the reader's language when given a door's `said`.
+CSV_HEADERS = (pgettext("csv", "hand"), pgettext("csv", "round"), pgettext("csv", "dealer"),
+               pgettext("csv", "kind"), pgettext("csv", "winner"), pgettext("csv", "discarder"),
+               pgettext("csv", "self_drawn"), pgettext("csv", "total"),
+               pgettext("csv", "declarer"))
+CSV_KINDS = {"win": pgettext("csv", "win"), "draw": pgettext("csv", "draw"),
+             "deal": pgettext("csv", "deal"), "false_win": pgettext("csv", "false_win")}
+
+
+def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], said=str) -> str:
     """One line per hand (what happened, each player's change and running total), then the
-    settle-up. `declarer`: who declared a false win (American), which has no winner."""
+    settle-up. `declarer`: who declared a false win (American), which has no winner. `said`
+    renders the CSV's own words (English by default; the page's language from the view)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["hand", "round", "dealer", "kind", "winner", "discarder", "self_drawn",
-                     "total", "declarer"]
-                    + [text_cell(f"{n} change") for n in names]
-                    + [text_cell(f"{n} total") for n in names])
+    writer.writerow([said(header) for header in CSV_HEADERS]
+                    + [text_cell(said(gettext_noop("{name} change", name=n))) for n in names]
+                    + [text_cell(said(gettext_noop("{name} total", name=n))) for n in names])
+    yes = said(pgettext("csv", "yes"))
     for row in rows:
-        writer.writerow([row["number"], row["round_wind"], text_cell(row["dealer"]), row["kind"],
+        writer.writerow([row["number"], row["round_wind"], text_cell(row["dealer"]),
+                         said(CSV_KINDS.get(row["kind"], row["kind"])),
                          text_cell(row["winner"] or ""), text_cell(row["discarder"] or ""),
-                         "yes" if row["self_drawn"] else "",
+                         yes if row["self_drawn"] else "",
                          "" if row["total"] is None else row["total"],
                          text_cell(row.get("declarer") or "")]
                         + [show(x) for x in row["net"]] + [show(x) for x in row["totals"]])
     writer.writerow([])
-    writer.writerow(["settle up", "from", "to", "amount"])
+    writer.writerow([said(pgettext("csv", "settle up")), said(pgettext("csv", "from")),
+                     said(pgettext("csv", "to")), said(pgettext("csv", "amount"))])
     for t in settlement:
         writer.writerow(["", text_cell(names[t.payer]), text_cell(names[t.payee]),
                          show(t.amount)])

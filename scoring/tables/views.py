@@ -741,7 +741,7 @@ def _back(request, table) -> str:
 def export_csv(request, token):
     table = _table(token)
     rows = table.rows()
-    text = game.csv_text(table.players, rows, game.settle_up(table.totals()))
+    text = game.csv_text(table.players, rows, game.settle_up(table.totals()), said=localize)
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     # Named after the table, never its number (which would tell how many tables there are).
     name = slugify(table.name)[:60] or "table"
