@@ -113,7 +113,8 @@ def _param(value, translate, language):
     if isinstance(value, Message):
         return render(value, translate, language)
     if isinstance(value, (list, tuple)):
-        return ", ".join(render(v, translate, language) for v in value)
+        separator = render(LIST_SEPARATOR, translate, language)
+        return separator.join(render(v, translate, language) for v in value)
     return value
 
 
@@ -123,6 +124,10 @@ def english(text) -> str:
 
 
 # Words the engine puts in its messages ----------------------------------------------------------
+
+# Between the items of a list in a message ("1m, 2p"; Chinese 、).
+LIST_SEPARATOR = pgettext("list separator", ", ")
+
 
 SUIT_WORDS = {"m": gettext_noop("characters"), "p": gettext_noop("circles"),
               "s": gettext_noop("bamboo")}
@@ -239,9 +244,14 @@ def field_list(names) -> Message | str:
 
 
 def joined(items, separator: str = ", ") -> Message | str:
-    """Several texts (Messages or not) joined by `separator`, each rendered on its own."""
+    """Several texts (Messages or not) joined by `separator`, each rendered on its own; the
+    usual ", " is the language's own (Chinese: 、)."""
     if not items:
         return ""
+    if separator == ", ":
+        template = "{sep}".join(f"{{p{i}}}" for i in range(len(items)))
+        return Message(template, {"sep": LIST_SEPARATOR,
+                                  **{f"p{i}": item for i, item in enumerate(items)}})
     template = separator.join(f"{{p{i}}}" for i in range(len(items)))
     return Message(template, {f"p{i}": item for i, item in enumerate(items)})
 
