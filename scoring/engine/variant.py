@@ -39,7 +39,8 @@ class Rotation:
     the dreamer); `dealer_may_keep`: a table may agree that a dealer who wins keeps the deal;
     `game_over`: what the board says once a full game is played; `seat_changes`: after round
     k the players move, chair i taking the player of chair `seat_changes[k % n][i]` (MCR's
-    changes of place), and the first chair deals."""
+    changes of place), and the first chair deals; `honba`: the table counts Riichi's honba (one
+    more after a dealer's win or a drawn hand, none after another player's win)."""
 
     deal: str = EVERY_HAND
     swap_after: int | None = None
@@ -48,6 +49,7 @@ class Rotation:
     dealer_may_keep: bool = False
     game_over: str = gettext_noop("A full game is played. Settle up, or play on.")
     seat_changes: tuple[tuple[int, ...], ...] = ()
+    honba: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ class Position:
     dreamer: int | None = None
     round_winner: int | None = None      # the last winner in this round (a player)
     last_winner: int | None = None
+    honba: int = 0                       # Riichi's repeat counters before this hand
 
     @property
     def seated(self) -> int:
@@ -131,8 +132,11 @@ def advance(variant_id: str, position: Position, winner: int | None,
         keeps = rotation.deal == KEEP_ON_DEALER_WIN and chair == position.dealer_chair
         dealer = position.dealer_chair if keeps else (position.dealer_chair + 1) % n
         step = 0 if keeps else 1
+    honba = 0
+    if rotation.honba and (chair is None or chair == position.dealer_chair):
+        honba = position.honba + 1  # a drawn hand, or the dealer's win (renchan)
     after = replace(position, number=position.number + 1, deal=position.deal + step,
-                    dealer_chair=dealer,
+                    dealer_chair=dealer, honba=honba,
                     round_winner=position.round_winner if chair is None else winner,
                     last_winner=position.last_winner if chair is None else winner)
     if after.deal < n:
@@ -398,6 +402,8 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
         recorded.detail.update({"source": "scorer", "hand": hand, "query": query})
         return recorded
     context = win_context(position, winner, discarder, self_drawn, flags)
+    if rotation_of(variant_id).honba:  # Riichi: the table's own count, whatever the scorer said
+        context["honba"] = position.honba
     result = api.score({"variant": variant_id, "hand": hand, "context": context, "rules": rules})
     if not result["ok"]:
         raise HandError(result["error"]["code"], result["error"]["message"])

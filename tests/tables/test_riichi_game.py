@@ -76,3 +76,37 @@ def test_the_settle_up_page_shows_the_hanchan_end(client):
     # No hand yet: 25,000 each; ranks by seat; -5 each, uma 20 10 -10 -20, oka 20 to Ann.
     assert [cell for cell in ("35.0", "5.0", "-15.0", "-25.0") if cell in page] == [
         "35.0", "5.0", "-15.0", "-25.0"]
+
+
+def test_the_table_counts_the_honba():
+    # A deals: A wins twice (renchan), a draw (the deal passes to B), B wins as dealer, C wins.
+    found = positions("riichi", 4, [A, A, DRAW, B, C])
+    assert [(p.dealer, p.honba) for p in found] == [(A, 0), (A, 1), (A, 2), (B, 3), (B, 4),
+                                                    (C, 0)]
+    # Other variants count none.
+    assert {p.honba for p in positions("shanghai", 4, [A, A, DRAW, B, C])} == {0}
+
+
+def test_a_win_from_the_scorer_is_paid_the_tables_honba():
+    # Hand 3 (2 honba): B wins pinfu on A's discard: 1000 + 2 x 300, whatever the scorer said.
+    position = positions("riichi", 4, [A, A])[2]
+    recorded = scored("riichi", {}, position, B, A, False, "234m 567p 345s 678s 11m +3s",
+                      {"honba": 5})
+    assert net_of(recorded.transfers, 4) == [-1600, 1600, 0, 0]
+    assert recorded.detail["context"]["honba"] == 2
+
+
+@pytest.mark.django_db
+def test_the_board_shows_the_honba(client):
+    from django.urls import reverse
+
+    from scoring.tables.models import Table
+
+    client.post(reverse("table-new"), {"variant": "riichi", "name": "Club", **NAMES})
+    table = Table.objects.get()
+    board = client.get(reverse("table-view", args=[table.view_token])).content.decode()
+    assert 'data-honba="0"' in board and "0 honba" in board
+    client.post(reverse("table-new"), {"variant": "shanghai", "name": "Other", **NAMES})
+    other = Table.objects.get(name="Other")
+    assert "data-honba" not in client.get(reverse("table-view",
+                                                  args=[other.view_token])).content.decode()

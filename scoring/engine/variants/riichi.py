@@ -634,7 +634,7 @@ class Riichi(Variant):
     # (renchan), a drawn hand or another player's win passes it; four players. The table does not
     # yet keep the honba, the riichi sticks or the 25,000 points of each player (see
     # docs/rules-riichi.md, "At a table").
-    rotation = Rotation(KEEP_ON_DEALER_WIN, game_rounds=2, players=(4,),
+    rotation = Rotation(KEEP_ON_DEALER_WIN, game_rounds=2, players=(4,), honba=True,
                         game_over=gettext_noop("The East and South rounds are played: the "
                                                "hanchan is over. Settle up, or play on."))
 
