@@ -173,8 +173,9 @@ def _parse_context(raw: dict) -> WinContext:
     for name in COUNTS:
         value = raw.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-            raise HandError("bad_context", f"context.{name} must be a whole number from 0 to "
-                            f"{MAX_COUNT} (got {value!r}).", (f"context.{name}",))
+            raise HandError("bad_context", gettext_noop(
+                "context.{field} must be a whole number from 0 to {most} (got {got}).",
+                field=field_word(name), most=MAX_COUNT, got=repr(value)), (f"context.{name}",))
         values[name] = value
     for name in INDICATORS:
         values[name] = _indicators(raw.get(name, ()), name)
@@ -188,8 +189,9 @@ def _indicators(value, name: str) -> tuple[int, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, (list, tuple)) or not all(isinstance(t, str) for t in value):
-        raise HandError("bad_context", f"context.{name} must list tiles, like [\"3m\", \"E\"] "
-                        f"(got {value!r}).", (f"context.{name}",))
+        raise HandError("bad_context", gettext_noop(
+            "context.{field} must list tiles, like {example} (got {got}).",
+            field=field_word(name), example='["3m", "E"]', got=repr(value)), (f"context.{name}",))
     found = []
     for text in value:
         try:
@@ -198,12 +200,15 @@ def _indicators(value, name: str) -> tuple[int, ...]:
             parsed = None
         kinds = parsed.concealed if parsed and not parsed.groups else ()
         if not kinds or any(tile >= PLAYING_KINDS for tile in kinds):
-            raise HandError("bad_context", f"context.{name}: {text!r} is not a tile (write "
-                            "3m, 0p, E, 7z...).", (f"context.{name}",))
+            raise HandError("bad_context", gettext_noop(
+                "context.{field}: {text} is not a tile (write 3m, 0p, E, 7z...).",
+                field=field_word(name), text=repr(text)), (f"context.{name}",))
         found += kinds
     if len(found) > MAX_INDICATORS:
-        raise HandError("bad_context", f"context.{name} lists {len(found)} tiles; a table turns "
-                        f"at most {MAX_INDICATORS} (one, and one per kong).", (f"context.{name}",))
+        raise HandError("bad_context", gettext_noop(
+            "context.{field} lists {count} tiles; a table turns at most {most} (one, and one per "
+            "kong).", field=field_word(name), count=len(found), most=MAX_INDICATORS),
+            (f"context.{name}",))
     return tuple(found)
 
 

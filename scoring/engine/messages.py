@@ -202,6 +202,14 @@ FIELD_WORDS = {
     "void_suit": gettext_noop("void_suit"),
     "opponents": gettext_noop("opponents"),
     "exchanger": gettext_noop("exchanger"),
+    "riichi": gettext_noop("riichi"),
+    "double_riichi": gettext_noop("double_riichi"),
+    "ippatsu": gettext_noop("ippatsu"),
+    "chiihou": gettext_noop("chiihou"),
+    "dora_indicators": gettext_noop("dora_indicators"),
+    "ura_dora_indicators": gettext_noop("ura_dora_indicators"),
+    "honba": gettext_noop("honba"),
+    "riichi_sticks": gettext_noop("riichi_sticks"),
 }
 
 # House options, as messages name them (the English is the option's own name; a page shows it
