@@ -5,6 +5,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from scoring.definitions_zh import definition_zh
 from scoring.engine import tiles
 from scoring.engine.errors import HandError
 from scoring.engine.messages import FACET_WORDS, Message, unit_word
@@ -232,15 +233,20 @@ def chinese_beside(pattern):
 
 @register.filter
 def local_definition(pattern):
-    """A pattern's definition in the page's language, like `local_name`. There is no Chinese
-    definition yet: a Chinese page shows the English one, marked lang="en" so that a screen
-    reader reads it as English (the pattern's Chinese name stands in its heading)."""
+    """A pattern's definition in the page's language, like `local_name`. A Chinese page shows
+    the definition of scoring/definitions_zh.py; where it has none yet (Shanghai, Riichi, MCR),
+    the English one, marked lang="en" so that a screen reader reads it as English (the pattern's
+    Chinese name stands in its heading)."""
     if not hasattr(pattern, "get"):
         return ""
     definition = pattern.get("definition", "")
     if isinstance(definition, Message):  # a card line's, from the engine's words: translated
         return localize(definition)
-    if _chinese_script():
+    script = _chinese_script()
+    if script:
+        chinese = definition_zh(definition, script == "zh_hant")
+        if chinese:
+            return chinese
         return format_html('<span lang="en">{}</span>', definition) if definition else ""
     french = pattern.get("french_definition")
     if not _french_page():
