@@ -339,3 +339,12 @@ def test_every_definition_of_the_chinese_variants_is_in_chinese(variant):
     missing = [p["definition"] for p in VARIANTS[variant].describe()["patterns"]
                if p["definition"] not in DEFINITIONS]
     assert missing == []
+
+
+def test_every_definition_of_chinese_official_is_in_french():
+    """Chinese Official's module gives no French definition: scoring/definitions_fr.py does."""
+    from scoring.definitions_fr import DEFINITIONS
+
+    missing = [p["definition"] for p in VARIANTS["mcr"].describe()["patterns"]
+               if not p.get("french_definition") and p["definition"] not in DEFINITIONS]
+    assert missing == []

@@ -5,6 +5,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from scoring.definitions_fr import definition_fr
 from scoring.definitions_zh import definition_zh
 from scoring.engine import tiles
 from scoring.engine.errors import HandError
@@ -251,6 +252,9 @@ def local_definition(pattern):
     french = pattern.get("french_definition")
     if not _french_page():
         return definition
+    if french:
+        return french
+    french = definition_fr(definition)  # a variant whose module gives none (scoring/definitions_fr)
     if french:
         return french
     # A pattern with no French definition yet (a variant just added): the English one, marked
