@@ -195,6 +195,139 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "number.":
         ("四组刻子加将，只用两个数字，字牌全部合算一个数字。",
          "四組刻子加將，只用兩個數字，字牌全部合算一個數字。"),
+    # Chinese Official (rules-mcr.md), in the words of 国标 players
+    "Pungs or kongs of all four winds.":
+        ("东南西北四组风刻（或杠）。", "東南西北四組風刻（或槓）。"),
+    "Pungs or kongs of all three dragons.":
+        ("中发白三组箭刻（或杠）。", "中發白三組箭刻（或槓）。"),
+    "Only 2, 3, 4, 6 and 8 of bamboo and the green dragon.":
+        ("只用条子的 2、3、4、6、8 和发财。", "只用條子的 2、3、4、6、8 和發財。"),
+    "1112345678999 of one suit held concealed, won on any tile of that suit.":
+        ("同一花色 1112345678999 门清在手，和这门花色的任何一张。",
+         "同一花色 1112345678999 門清在手，和這門花色的任何一張。"),
+    "Seven pairs of seven consecutive numbers of one suit.":
+        ("同一花色七个连续数字组成的七对。", "同一花色七個連續數字組成的七對。"),
+    "One of each terminal and honor, and a second of one of them.":
+        ("幺九牌和字牌各一张，其中一种再多一张。", "么九牌和字牌各一張，其中一種再多一張。"),
+    "Only 1s and 9s.": ("只有 1 和 9。", "只有 1 和 9。"),
+    "Pungs of three winds and a pair of the fourth.":
+        ("三组风刻，加第四种风牌做将。", "三組風刻，加第四種風牌做將。"),
+    "Pungs of two dragons and a pair of the third.":
+        ("两组箭刻，加第三种箭牌做将。", "兩組箭刻，加第三種箭牌做將。"),
+    "Only winds and dragons.": ("只有风牌和箭牌。", "只有風牌和箭牌。"),
+    "Four concealed pungs or kongs.": ("四组暗刻（或暗杠）。", "四組暗刻（或暗槓）。"),
+    "Two 123 and two 789 chows and a pair of 5, all of one suit.":
+        ("同一花色两组 123、两组 789 顺子加一对 5。", "同一花色兩組 123、兩組 789 順子加一對 5。"),
+    "Four identical chows.": ("四组相同的顺子。", "四組相同的順子。"),
+    "Pungs of four consecutive numbers of one suit.":
+        ("同一花色四个连续数字的刻子。", "同一花色四個連續數字的刻子。"),
+    "Four chows of one suit, each one or each two higher than the last.":
+        ("同一花色四组顺子，依次递增一或依次递增二。",
+         "同一花色四組順子，依次遞增一或依次遞增二。"),
+    "Three kongs.": ("三个杠。", "三個槓。"),
+    "Only terminals and honors, both present.":
+        ("只有幺九牌和字牌，两种都有。", "只有么九牌和字牌，兩種都有。"),
+    "Seven pairs (four alike are two pairs).":
+        ("七对（四张相同算两对）。", "七對（四張相同算兩對）。"),
+    "All seven honors and seven tiles of one knitted straight.":
+        ("七种字牌各一张，加组合龙中的七张。", "七種字牌各一張，加組合龍中的七張。"),
+    "Pungs and the pair of 2, 4, 6 and 8 only.":
+        ("刻子和将都只用 2、4、6、8。", "刻子和將都只用 2、4、6、8。"),
+    "Only one suit, no honors.": ("只有一种花色，没有字牌。", "只有一種花色，沒有字牌。"),
+    "Three identical chows.": ("三组相同的顺子。", "三組相同的順子。"),
+    "Pungs of three consecutive numbers of one suit.":
+        ("同一花色三个连续数字的刻子。", "同一花色三個連續數字的刻子。"),
+    "Only 7, 8 and 9.": ("只有 7、8、9。", "只有 7、8、9。"),
+    "Only 4, 5 and 6.": ("只有 4、5、6。", "只有 4、5、6。"),
+    "Only 1, 2 and 3.": ("只有 1、2、3。", "只有 1、2、3。"),
+    "123, 456 and 789 of one suit.": ("同一花色的 123、456、789。", "同一花色的 123、456、789。"),
+    "123 and 789 of two suits, and a pair of 5 of the third.":
+        ("两种花色各有 123 和 789，第三种花色的 5 做将。",
+         "兩種花色各有 123 和 789，第三種花色的 5 做將。"),
+    "Three chows of one suit, each one or each two higher than the last.":
+        ("同一花色三组顺子，依次递增一或依次递增二。",
+         "同一花色三組順子，依次遞增一或依次遞增二。"),
+    "Every set and the pair hold a 5.": ("每组牌和将都带 5。", "每組牌和將都帶 5。"),
+    "Pungs of the same number in the three suits.":
+        ("三种花色同一数字的刻子。", "三種花色同一數字的刻子。"),
+    "Three concealed pungs or kongs.": ("三组暗刻（或暗杠）。", "三組暗刻（或暗槓）。"),
+    "Fourteen single tiles: honors and tiles of one knitted straight.":
+        ("十四张单张：字牌加组合龙中的牌。", "十四張單張：字牌加組合龍中的牌。"),
+    "147, 258 and 369 each in a different suit.":
+        ("147、258、369 分别在不同花色。", "147、258、369 分別在不同花色。"),
+    "Only 6, 7, 8 and 9.": ("只有 6、7、8、9。", "只有 6、7、8、9。"),
+    "Only 1, 2, 3 and 4.": ("只有 1、2、3、4。", "只有 1、2、3、4。"),
+    "Pungs of three winds.": ("三组风刻。", "三組風刻。"),
+    "123, 456 and 789, each in another suit.":
+        ("123、456、789 分别在不同花色。", "123、456、789 分別在不同花色。"),
+    "Only tiles that look the same upside down: 1234589 dots, 245689 bamboo, white dragon.":
+        ("只用上下颠倒看起来一样的牌：饼子 1234589、条子 245689、白板。",
+         "只用上下顛倒看起來一樣的牌：餅子 1234589、條子 245689、白板。"),
+    "The same chow in the three suits.": ("三种花色相同数字的顺子。", "三種花色相同數字的順子。"),
+    "Pungs of three consecutive numbers, one in each suit.":
+        ("三个连续数字的刻子，三种花色各一组。", "三個連續數字的刻子，三種花色各一組。"),
+    "A hand with no other fan (flowers aside).":
+        ("没有任何其他番（花牌除外）。", "沒有任何其他番（花牌除外）。"),
+    "Won on the discard of the last tile.":
+        ("和别人打出的最后一张牌。", "和別人打出的最後一張牌。"),
+    "Won on the replacement tile after one's own kong.":
+        ("自己开杠后摸的补牌和了。", "自己開槓後摸的補牌和了。"),
+    "Won on the tile another player adds to a pung to make a kong.":
+        ("和别人加杠的那张牌。", "和別人加槓的那張牌。"),
+    "Four pungs or kongs.": ("四组刻子（或杠）。", "四組刻子（或槓）。"),
+    "One suit and honors.": ("一种花色加字牌。", "一種花色加字牌。"),
+    "Three chows, one in each suit, each one higher than the last.":
+        ("三种花色各一组顺子，依次递增一。", "三種花色各一組順子，依次遞增一。"),
+    "All three suits, winds and dragons.":
+        ("三种花色、风牌、箭牌都有。", "三種花色、風牌、箭牌都有。"),
+    "Four claimed sets, won on a discard that completes the pair.":
+        ("四组吃碰明杠的牌组，和别人打出的牌来单钓将。",
+         "四組吃碰明槓的牌組，和別人打出的牌來單釣將。"),
+    "Two concealed kongs.": ("两个暗杠。", "兩個暗槓。"),
+    "Pungs of two dragons.": ("两组箭刻。", "兩組箭刻。"),
+    "Every set and the pair hold a terminal or an honor.":
+        ("每组牌和将都带幺九牌或字牌。", "每組牌和將都帶么九牌或字牌。"),
+    "No claimed set, and self-drawn.": ("没有吃碰明杠，而且自摸。", "沒有吃碰明槓，而且自摸。"),
+    "Two claimed kongs.": ("两个明杠。", "兩個明槓。"),
+    "Won on the last copy of a tile, the other three already shown.":
+        ("和的牌是最后一张，其余三张都已亮明。", "和的牌是最後一張，其餘三張都已亮明。"),
+    "A pung of a dragon, each.": ("每组箭刻各算。", "每組箭刻各算。"),
+    "A pung of the round's wind.": ("圈风的刻子。", "圈風的刻子。"),
+    "A pung of one's seat wind.": ("门风的刻子。", "門風的刻子。"),
+    "No claimed set, won on a discard.":
+        ("没有吃碰明杠，和别人打出的牌。", "沒有吃碰明槓，和別人打出的牌。"),
+    "Four chows and a pair of a suit.": ("四组顺子加一对数牌将。", "四組順子加一對數牌將。"),
+    "All four copies of a tile used without a kong, each.":
+        ("同一种牌四张都用上但没开杠，每种各算。", "同一種牌四張都用上但沒開槓，每種各算。"),
+    "Pungs of the same number in two suits.":
+        ("两种花色同一数字的刻子。", "兩種花色同一數字的刻子。"),
+    "Two concealed pungs or kongs.": ("两组暗刻（或暗杠）。", "兩組暗刻（或暗槓）。"),
+    "A concealed kong.": ("一个暗杠。", "一個暗槓。"),
+    "No terminals and no honors.": ("没有幺九牌，也没有字牌。", "沒有么九牌，也沒有字牌。"),
+    "Two identical chows.": ("两组相同的顺子。", "兩組相同的順子。"),
+    "The same chow in two suits.": ("两种花色相同数字的顺子。", "兩種花色相同數字的順子。"),
+    "Two chows of one suit making six in a row.":
+        ("同一花色两组顺子连成六张。", "同一花色兩組順子連成六張。"),
+    "123 and 789 of one suit.": ("同一花色的 123 和 789。", "同一花色的 123 和 789。"),
+    "A pung of 1s, 9s or winds (not counted for a wind that is the seat's or the round's).":
+        ("1、9 或风牌的刻子（门风、圈风的刻子不算）。",
+         "1、9 或風牌的刻子（門風、圈風的刻子不算）。"),
+    "A claimed kong.": ("一个明杠。", "一個明槓。"),
+    "One of the three suits absent.": ("三种花色缺一种。", "三種花色缺一種。"),
+    "No winds and no dragons.": ("没有风牌和箭牌。", "沒有風牌和箭牌。"),
+    "Waiting on the 3 of 12 or the 7 of 89, and on no other tile.":
+        ("12 听 3 或 89 听 7，只听这一张。", "12 聽 3 或 89 聽 7，只聽這一張。"),
+    "Waiting on the middle tile of a chow, and on no other tile.":
+        ("听顺子中间那张，只听这一张。", "聽順子中間那張，只聽這一張。"),
+    "Waiting on the tile that pairs a single tile, and on no other tile.":
+        ("单钓将，只听这一张。", "單釣將，只聽這一張。"),
+    "The winning tile drawn from the wall.": ("和的牌是自己摸的。", "和的牌是自己摸的。"),
+    "Each flower or season; not counted toward the 8-fan minimum.":
+        ("每张花牌各算；不计入 8 番起和。", "每張花牌各算；不計入 8 番起和。"),
+    "One concealed and one claimed kong (the reference engine's fan, in place of a Concealed Kong "
+    "and a Melded Kong).":
+        ("一个暗杠加一个明杠（参考引擎的番种，取代暗杠和明杠）。",
+         "一個暗槓加一個明槓（參考引擎的番種，取代暗槓和明槓）。"),
     # Sichuan (rules-sichuan.md)
     "Each tile kind of which the hand holds all four copies, in any form: a kong, a triplet and a "
     "sequence, two pairs...":

@@ -235,7 +235,7 @@ def chinese_beside(pattern):
 @register.filter
 def local_definition(pattern):
     """A pattern's definition in the page's language, like `local_name`. A Chinese page shows
-    the definition of scoring/definitions_zh.py; where it has none yet (Riichi, MCR, American),
+    the definition of scoring/definitions_zh.py; where it has none yet (Riichi, American),
     the English one, marked lang="en" so that a screen reader reads it as English (the pattern's
     Chinese name stands in its heading)."""
     if not hasattr(pattern, "get"):
