@@ -106,8 +106,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "Won on the tile another player added to a revealed triplet to make a kong.":
         ("胡别人加到碰上杠的那张牌。", "胡別人加到碰上槓的那張牌。"),
     "Self-drawn on the last tile of the wall.": ("自摸牌墙最后一张。", "自摸牌牆最後一張。"),
-    "Won on the discard of the last tile of the wall.":
-        ("胡别人打出的牌墙最后一张。", "胡別人打出的牌牆最後一張。"),
+    "Won on the discard of the last tile of the wall.":  # Shanghai's and Riichi's
+        ("和别人打出的牌墙最后一张。", "和別人打出的牌牆最後一張。"),
     "Only one tile could win, and the winning tile was its last copy.":
         ("只有一张牌能胡，而且胡的是场上最后一张。", "只有一張牌能胡，而且胡的是場上最後一張。"),
     "The four copies of one tile used as one sequence and one triplet.":
@@ -328,6 +328,110 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "and a Melded Kong).":
         ("一个暗杠加一个明杠（参考引擎的番种，取代暗杠和明杠）。",
          "一個暗槓加一個明槓（參考引擎的番種，取代暗槓和明槓）。"),
+    # Japanese Riichi (rules-riichi.md), in the words of Chinese riichi players
+    "The winner declared riichi (ready, concealed hand, a 1,000 stick on the table).":
+        ("和牌者立直了（门清听牌，桌上放一根 1000 点棒）。",
+         "和牌者立直了（門清聽牌，桌上放一根 1000 點棒）。"),
+    "Riichi declared on the first discard, before any call: replaces riichi.":
+        ("第一巡打牌时就立直，在任何鸣牌之前：取代立直。",
+         "第一巡打牌時就立直，在任何鳴牌之前：取代立直。"),
+    "Won within one turn of declaring riichi, no call in between.":
+        ("立直后一巡内和牌，中间没有人鸣牌。", "立直後一巡內和牌，中間沒有人鳴牌。"),
+    "Won self-drawn with a concealed hand (concealed kongs allowed).":
+        ("门清自摸和（可以有暗杠）。", "門清自摸和（可以有暗槓）。"),
+    "Concealed: four chows, eyes that are not a dragon, the seat or the round wind, won on a "
+    "two-sided wait.":
+        ("门清：四组顺子，雀头不是三元牌、自风或场风，两面听和牌。",
+         "門清：四組順子，雀頭不是三元牌、自風或場風，兩面聽和牌。"),
+    "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).":
+        ("全部是 2 到 8 的牌（副露也算，除非家规关闭食断）。",
+         "全部是 2 到 8 的牌（副露也算，除非家規關閉食斷）。"),
+    "Concealed: two identical chows (same suit, same numbers).":
+        ("门清：两组相同的顺子（同花色、同数字）。", "門清：兩組相同的順子（同花色、同數字）。"),
+    "A pung or kong of white dragons.": ("白的刻子或杠。", "白的刻子或槓。"),
+    "A pung or kong of green dragons.": ("发的刻子或杠。", "發的刻子或槓。"),
+    "A pung or kong of red dragons.": ("中的刻子或杠。", "中的刻子或槓。"),
+    "A pung or kong of the round wind (with the seat wind, both count).":
+        ("场风的刻子或杠（同时是自风时两个都算）。", "場風的刻子或槓（同時是自風時兩個都算）。"),
+    "Won self-drawn on the last tile of the wall (a kong's replacement tile, from the dead wall, "
+    "is not it: rinshan alone counts).":
+        ("自摸牌墙最后一张（从王牌摸的岭上牌不算：只算岭上开花）。",
+         "自摸牌牆最後一張（從王牌摸的嶺上牌不算：只算嶺上開花）。"),
+    "Won on the replacement tile drawn after the winner's own kong.":
+        ("自己开杠后摸的岭上牌和了。", "自己開槓後摸的嶺上牌和了。"),
+    "The same chow in all three suits (1 han open).":
+        ("三种花色相同数字的顺子（副露 1 番）。", "三種花色相同數字的順子（副露 1 番）。"),
+    "123, 456 and 789 of one suit (1 han open).":
+        ("同一花色的 123、456、789（副露 1 番）。", "同一花色的 123、456、789（副露 1 番）。"),
+    "Every set and the eyes hold a terminal or an honor, with at least one chow and one honor (1 "
+    "han open).":
+        ("每组牌和雀头都带幺九牌或字牌，至少有一组顺子和一张字牌（副露 1 番）。",
+         "每組牌和雀頭都帶么九牌或字牌，至少有一組順子和一張字牌（副露 1 番）。"),
+    "Every set and the eyes hold a 1 or a 9, no honor, at least one chow (2 han open).":
+        ("每组牌和雀头都带 1 或 9，没有字牌，至少有一组顺子（副露 2 番）。",
+         "每組牌和雀頭都帶 1 或 9，沒有字牌，至少有一組順子（副露 2 番）。"),
+    "Every tile a 1, a 9 or an honor, with both (counted with all pungs or seven pairs).":
+        ("全部是 1、9 或字牌，两种都有（与对对和或七对子一起算）。",
+         "全部是 1、9 或字牌，兩種都有（與對對和或七對子一起算）。"),
+    "Three pungs or kongs not claimed; one completed by the winning discard is not concealed.":
+        ("三组没有鸣的刻子或杠；靠荣和的牌凑成的刻子不算暗刻。",
+         "三組沒有鳴的刻子或槓；靠榮和的牌湊成的刻子不算暗刻。"),
+    "Three kongs, concealed or not.": ("三个杠，暗杠明杠都算。", "三個槓，暗槓明槓都算。"),
+    "Pungs or kongs of the same number in all three suits.":
+        ("三种花色同一数字的刻子或杠。", "三種花色同一數字的刻子或槓。"),
+    "Seven different pairs (25 fu).": ("七个不同的对子（25 符）。", "七個不同的對子（25 符）。"),
+    "Two dragon pungs and dragon eyes (their two dragon yaku add).":
+        ("两组三元牌刻子，加三元牌做雀头（两个役牌另计）。",
+         "兩組三元牌刻子，加三元牌做雀頭（兩個役牌另計）。"),
+    "One suit and honors (2 han open).":
+        ("一种花色加字牌（副露 2 番）。", "一種花色加字牌（副露 2 番）。"),
+    "Every tile of one suit (5 han open).":
+        ("全部是同一种花色（副露 5 番）。", "全部是同一種花色（副露 5 番）。"),
+    "Concealed: two pairs of identical chows (not also seven pairs).":
+        ("门清：两对相同的顺子（不再另算七对子）。", "門清：兩對相同的順子（不再另算七對子）。"),
+    "Each tile of the hand that a dora indicator points at (the next tile of its suit, wind or "
+    "dragon); only with a yaku.":
+        ("手里每张宝牌指示牌所指的牌（同花色、风牌或三元牌的下一张）；有役才算。",
+         "手裡每張寶牌指示牌所指的牌（同花色、風牌或三元牌的下一張）；有役才算。"),
+    "Dora of the indicators under the dora indicators, for a hand in riichi.":
+        ("宝牌指示牌下面那张翻出的宝牌，立直的手牌才算。",
+         "寶牌指示牌下面那張翻出的寶牌，立直的手牌才算。"),
+    "Each red five (0m, 0p, 0s) of the hand (house option aka_dora).":
+        ("手里的每张赤五（0m、0p、0s）（家规“赤宝牌”）。",
+         "手裡的每張赤五（0m、0p、0s）（家規「赤寶牌」）。"),
+    "One of each 1, 9 and honor, and one more of any of them.":
+        ("1、9 和字牌各一张，其中一种再多一张。", "1、9 和字牌各一張，其中一種再多一張。"),
+    "Thirteen orphans waiting on all thirteen (the pair is the winning tile): double yakuman.":
+        ("国士无双听十三面（和的牌做雀头）：双倍役满。",
+         "國士無雙聽十三面（和的牌做雀頭）：雙倍役滿。"),
+    "Four pungs or kongs not claimed; on a discard only won on the eyes.":
+        ("四组没有鸣的刻子或杠；荣和时只能单骑雀头。",
+         "四組沒有鳴的刻子或槓；榮和時只能單騎雀頭。"),
+    "Four concealed pungs won on the eyes: double yakuman.":
+        ("四暗刻单骑雀头和牌：双倍役满。", "四暗刻單騎雀頭和牌：雙倍役滿。"),
+    "Three dragon pungs or kongs.": ("三组三元牌刻子或杠。", "三組三元牌刻子或槓。"),
+    "Three wind pungs and wind eyes.":
+        ("三组风牌刻子，加风牌做雀头。", "三組風牌刻子，加風牌做雀頭。"),
+    "Four wind pungs or kongs: double yakuman.":
+        ("四组风牌刻子或杠：双倍役满。", "四組風牌刻子或槓：雙倍役滿。"),
+    "Every tile an honor (seven pairs too).":
+        ("全部是字牌（七对子也算）。", "全部是字牌（七對子也算）。"),
+    "Every tile a 1 or a 9.": ("全部是 1 或 9。", "全部是 1 或 9。"),
+    "Every tile green: 2, 3, 4, 6 and 8 of bamboo and the green dragon.":
+        ("全部是绿色的牌：索子的 2、3、4、6、8 和发。",
+         "全部是綠色的牌：索子的 2、3、4、6、8 和發。"),
+    "Concealed, no kong: 1112345678999 of one suit and one more of it.":
+        ("门清，没有杠：同一花色 1112345678999 再加一张同花色。",
+         "門清，沒有槓：同一花色 1112345678999 再加一張同花色。"),
+    "Nine gates whose 13 tiles held were exactly 1112345678999 (a nine-sided wait): double "
+    "yakuman.":
+        ("九莲宝灯，和牌前手里 13 张正好是 1112345678999（九面听）：双倍役满。",
+         "九蓮寶燈，和牌前手裡 13 張正好是 1112345678999（九面聽）：雙倍役滿。"),
+    "The dealer wins on the dealt hand (context heavenly).":
+        ("庄家配牌就和（天和）。", "莊家配牌就和（天和）。"),
+    "A non-dealer wins on their first draw, before any call (context chiihou).":
+        ("闲家第一次摸牌就和，在任何鸣牌之前（地和）。",
+         "閒家第一次摸牌就和，在任何鳴牌之前（地和）。"),
     # Sichuan (rules-sichuan.md)
     "Each tile kind of which the hand holds all four copies, in any form: a kong, a triplet and a "
     "sequence, two pairs...":

@@ -234,10 +234,11 @@ def chinese_beside(pattern):
 
 @register.filter
 def local_definition(pattern):
-    """A pattern's definition in the page's language, like `local_name`. A Chinese page shows
-    the definition of scoring/definitions_zh.py; where it has none yet (Riichi, American),
-    the English one, marked lang="en" so that a screen reader reads it as English (the pattern's
-    Chinese name stands in its heading)."""
+    """A pattern's definition in the page's language, like `local_name`: a French page shows
+    the pattern's French definition (scoring/definitions_fr.py for a module that gives none), a
+    Chinese page the one of scoring/definitions_zh.py (a card line's definition is the engine's
+    words, translated). Where there is none yet, the English one, marked lang="en" so that a
+    screen reader reads it as English."""
     if not hasattr(pattern, "get"):
         return ""
     definition = pattern.get("definition", "")
