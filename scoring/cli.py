@@ -33,6 +33,7 @@ from scoring.doors import (
     run_stream,
     too_large,
 )
+from scoring.engine.messages import gettext_noop
 
 SCORE_HELP = "Score one Mahjong hand (short form), or requests in the contract's JSON shape."
 SETTLE_HELP = "Settle a whole deal given as events, in the contract's JSON shape (--json -)."
@@ -307,11 +308,12 @@ def score_lines(stdin, stdout, run=None, lang="en"):
     never_waits = reading_never_waits(stdin)  # then asking before each line is only a cost
     for line in bounded_lines(stdin, MAX_REQUEST_SIZE):
         if line is None:
-            result = dumps(too_large(MAX_REQUEST_SIZE, unit="characters"))
+            result = dumps(localized(too_large(MAX_REQUEST_SIZE, unit="characters"), lang))
         elif line.strip():
             result = dumps(localized(run_json(line, score), lang))
         else:
-            result = dumps(bad_request("The line is empty; expected one JSON request."))
+            result = dumps(localized(bad_request(gettext_noop(
+                "The line is empty; expected one JSON request.")), lang))
         pending.append(result + "\n")
         size += len(result) + 1
         if size >= PENDING_LIMIT or not (never_waits or input_waiting(stdin)):

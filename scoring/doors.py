@@ -8,6 +8,8 @@ import json
 
 import ujson
 
+from scoring.engine.messages import gettext_noop, pgettext
+
 # The longest request any door reads, in bytes for the API's body and in characters on the
 # command line; settings.DATA_UPLOAD_MAX_MEMORY_SIZE is this same number.
 MAX_REQUEST_SIZE = 64 * 1024
@@ -18,9 +20,15 @@ def bad_request(message):
 
 
 def too_large(limit, size=None, unit="bytes"):
-    length = f"{size} {unit} long" if size is not None else f"longer than {limit} {unit}"
-    return {"ok": False, "error": {"code": "too_large", "message": (
-        f"The request is {length}; a request may be at most {limit} {unit}.")}}
+    word = UNITS.get(unit, unit)
+    length = gettext_noop("{size} {unit} long", size=size, unit=word) if size is not None \
+        else gettext_noop("longer than {limit} {unit}", limit=limit, unit=word)
+    return {"ok": False, "error": {"code": "too_large", "message": gettext_noop(
+        "The request is {length}; a request may be at most {limit} {unit}.", length=length,
+        limit=limit, unit=word)}}
+
+
+UNITS = {"bytes": pgettext("size", "bytes"), "characters": pgettext("size", "characters")}
 
 
 def run_json(text, run, limit=None):
@@ -32,7 +40,8 @@ def run_json(text, run, limit=None):
     try:
         request = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        return bad_request(f"The request is not valid JSON ({exc}).")
+        return bad_request(gettext_noop("The request is not valid JSON ({error}).",
+                                        error=str(exc)))
     return run(request)
 
 
