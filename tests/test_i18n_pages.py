@@ -162,8 +162,8 @@ ERRORS = {
     "bad_notation_group": scorer(variant="shanghai", hand="123m (123p) 456s 789s 11z"),
     "too_many_copies": scorer(variant="shanghai", hand="11111m 234p 567p 789s"),
     "wrong_tile_count": scorer(variant="shanghai", hand="123m 456m"),
-    "not_a_winning_hand": scorer(variant="shanghai", hand="13579m 2468p 1357s"),
-    "not_a_winning_hand_hongkong": scorer(variant="hongkong", hand="13579m 2468p 1357s"),
+    "not_a_winning_hand": scorer(variant="shanghai", hand="13579m 2468p 13579s"),
+    "not_a_winning_hand_hongkong": scorer(variant="hongkong", hand="13579m 2468p 13579s"),
     "tile_not_in_variant": scorer(variant="sichuan", hand="123m 456m 789m 123p 11z"),
     "void_suit_present": scorer(variant="sichuan", hand="123m 456m 789m 123p 11p",
                                 void_suit="p"),
@@ -175,12 +175,12 @@ ERRORS = {
                                  seat_wind="S", dealer="1"),
     "bad_rule": scorer(variant="hongkong", hand="234m567p22s[EEE][789p]+2s",
                        **{"hongkong-minimum_fan": "20", "hongkong-limit": "8"}),
-    "bad_card": scorer(variant="american", hand="FF 2026m 2222p 000 666s",
+    "bad_card": scorer(variant="american", hand="226m 2222p 5555z 666s +6s",
                        **{"american-card": "yr1 25 X : 2026a 2222b 000 666q"}),
     "no_line_of_the_card": scorer(variant="american", hand="1111m 2222p 3333s 44z +4z"),
-    "american_f": scorer(variant="american", hand="FF 2026m 2222p 000 666s"),
+    "american_f": scorer(variant="american", hand="FF 226m 2222p 555z 666s"),
     "american_concealed_kong": scorer(variant="american", hand="(1111m) 2222p 3333s 44z"),
-    "temporary_not_a_hand": scorer(variant="american", hand="1357m 2468p 13579s",
+    "temporary_not_a_hand": scorer(variant="american", hand="1357m 2468p 1357s 11z",
                                    **{"american-card": "temporary"}),
 }
 
@@ -196,7 +196,7 @@ RESULTS = {
     "sichuan": scorer(variant="sichuan", hand="111m 222m 333m 444m 55m +5m", self_drawn="on"),
     "sichuan_discard": scorer(variant="sichuan", hand="123m 456m 789m 123p 11p +1p",
                               void_suit="s"),
-    "american": scorer(variant="american", hand="2026m 2222p 000 666s +6s"),
+    "american": scorer(variant="american", hand="226m 2222p 5555z 666s +6s"),
     "american_temporary": scorer(variant="american", hand="11m 222p [333s] 4444s 55z +5z",
                                  self_drawn="on", **{"american-card": "temporary"}),
     "waits": scorer(variant="shanghai", hand="234m567p2s[EEE][789p]"),
@@ -296,6 +296,10 @@ def test_every_page_in_the_language_has_no_english_left(client, tables, language
     for name, page in all_pages(tables).items():
         english = fetch(client, page, "en")
         local = fetch(client, page, LANGUAGES[language])
+        if name.startswith("error_"):  # each error page does show an error
+            assert 'class="error' in english, name
+        if name.startswith("result_"):  # and each result page a result (or a hand's waits)
+            assert "data-total" in english or "waits-list" in english, name
         left = left_in_english(language, local, english, allowed)
         if left:
             found[name] = left
