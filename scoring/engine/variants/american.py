@@ -37,7 +37,7 @@ from ..context import HandFacts, WinContext, seat_of
 from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
-from ..messages import EVENT_WORDS, field_word, gettext_noop, joined, seat_letter
+from ..messages import EVENT_WORDS, field_word, gettext_noop, joined, pgettext, seat_letter
 from ..notation import EXPOSED, ParsedHand, format_hand, parse
 from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
 
@@ -289,7 +289,7 @@ class American(Variant):
             return [(seat, winner, 2 * points, gettext_noop("{how}: 2 x points", how=how))
                     for seat in ctx.others]
         return [(seat, winner, 2 * points, gettext_noop("discarder: 2 x points"))
-                if seat == ctx.discarder else (seat, winner, points, gettext_noop("points"))
+                if seat == ctx.discarder else (seat, winner, points, pgettext("payment", "points"))
                 for seat in ctx.others]
 
     def temporary_payments(self, points, ctx: WinContext) -> list[tuple[str, str, float, str]]:
