@@ -267,6 +267,7 @@ class Card:
     def exact_columns(self) -> tuple[tuple[int, ...], ...]:
         """Per kind, every form's exact count of it."""
         return tuple(zip(*(f.exact for f in self.forms), strict=True))
+
     def only(self, line_id) -> "Card":
         """The card cut down to one of its hands, to check a hand against that line alone."""
         line = next((line for line in self.lines if line.id == line_id), None)
@@ -277,7 +278,6 @@ class Card:
                 "The card has no line {line}; its lines are {listed}{more}.", line=repr(line_id),
                 listed=listed, more=more), ("line",))
         return Card(lines=(line,), forms=tuple(f for f in self.forms if f.line is line))
-
 
 
 def _fault(number: int, raw: str, what: str) -> HandError:

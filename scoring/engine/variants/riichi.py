@@ -566,7 +566,7 @@ def aka_count(value) -> bool:
 
 class Riichi(Variant):
     id = "riichi"
-    name = "Japanese Riichi"
+    name = gettext_noop("Japanese Riichi")
     unit = "han"
     table = PatternTable(PATTERNS)
     kinds = frozenset(range(tiles.PLAYING_KINDS))
