@@ -1,5 +1,5 @@
-"""Forms for tables: a new table, a win entered quickly or from the scorer, a Sichuan deal, an
-American false win.
+"""Forms for tables: a new table, a win entered quickly or from the scorer, a drawn hand (at a
+Riichi table: who was ready, who declared riichi), a Sichuan deal, an American false win.
 
 The forms check what players type; the money comes from `game` (scoring/tables/game.py), which
 asks the engine. An engine error (a winner who is dreaming, a deal event that cannot happen)
@@ -10,6 +10,7 @@ import unicodedata
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.errors import HandError
@@ -140,8 +141,33 @@ class WonFrom:
         return None if self.self_drawn else int(self.cleaned_data["source"])
 
 
-class WinForm(WonFrom, forms.Form):
-    """A win: who won, from whom (or self-drawn); with `total` for quick entry."""
+def grouped(amount: int) -> str:
+    """1000 -> '1,000' (the page language's grouping)."""
+    return number_format(amount, force_grouping=True)
+
+
+def player_boxes(label, names, position: game.Position) -> forms.TypedMultipleChoiceField:
+    """A checkbox per seated player (riichi declared, ready at a draw), none required."""
+    return forms.TypedMultipleChoiceField(label=label, coerce=int, required=False,
+                                          widget=forms.CheckboxSelectMultiple,
+                                          choices=seat_choices(names, position))
+
+
+class BoxesShown:
+    """A form's checkbox groups, shown as fieldsets, apart from its other fields."""
+
+    def box_fields(self):
+        return [field for field in self.visible_fields()
+                if isinstance(field.field.widget, forms.CheckboxSelectMultiple)]
+
+    def select_fields(self):
+        return [field for field in self.visible_fields()
+                if not isinstance(field.field.widget, forms.CheckboxSelectMultiple)]
+
+
+class WinForm(BoxesShown, WonFrom, forms.Form):
+    """A win: who won, from whom (or self-drawn); with `total` for quick entry; with `riichi` (a
+    Riichi table's hand from the scorer), who declared riichi this hand."""
 
     winner = forms.TypedChoiceField(label=_("Winner"), coerce=int)
     source = forms.ChoiceField(label=_("Won from"))
@@ -149,10 +175,18 @@ class WinForm(WonFrom, forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, data=None, *, names, position, unit="fan", with_total=True, initial=None,
-                 choose=False, highest=None):
+                 choose=False, highest=None, riichi=0, scored_riichi=False):
         """`choose`: nothing is chosen beforehand, the player picks both (an empty first
-        choice that the form refuses with its own words)."""
+        choice that the form refuses with its own words). `riichi`: a riichi stick's worth (a
+        Riichi table): ask who declared riichi; `scored_riichi`: the hand was scored with riichi
+        (or double riichi), so its winner declared it."""
         super().__init__(data, initial=initial)
+        self.names, self.scored_riichi = names, scored_riichi
+        if riichi:
+            self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
+            self.fields["riichi"].help_text = _(
+                "Each player ticked puts a %(stick)s-point stick on the table; the winner takes "
+                "every stick on it.") % {"stick": grouped(riichi)}
         choices = seat_choices(names, position)
         blank = [("", "—")] if choose else []
         self.fields["winner"].choices = blank + choices
@@ -183,6 +217,54 @@ class WinForm(WonFrom, forms.Form):
                 "winner"]:
             raise ValidationError(_("The winner cannot have discarded the winning tile: choose "
                                     "self-drawn or another player."))
+        if (not self.errors and self.scored_riichi and "riichi" in self.fields
+                and data["winner"] not in data.get("riichi", [])):
+            self.add_error("riichi", ValidationError(
+                _("The hand was scored with riichi, so %(who)s declared it: tick %(who)s too.")
+                % {"who": self.names[data["winner"]]}, code="winner_riichi"))
+        return data
+
+
+class DrawForm(BoxesShown, forms.Form):
+    """A drawn hand. At a table whose variant pays at a draw (Riichi, an exhaustive draw): who was
+    ready (tenpai) and who declared riichi this hand; elsewhere it has no field. Prefixed, so that
+    its fields do not clash with a win form's in the same page or form."""
+
+    def __init__(self, data=None, *, names, position, variant_id, initial=None):
+        super().__init__(data, initial=initial, prefix="draw")
+        self.names = names
+        self.asks = bool(game.noten_payment(variant_id))
+        if self.asks:
+            payment = game.noten_payment(variant_id)
+            self.fields["ready"] = player_boxes(_("Ready (tenpai)"), names, position)
+            self.fields["ready"].help_text = _(
+                "The players not ready pay %(payment)s in all, shared equally, to those ready; "
+                "nobody or everybody ready: nothing. A ready dealer keeps the deal.") % {
+                "payment": grouped(payment)}
+        if game.riichi_stick(variant_id):
+            self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
+            self.fields["riichi"].help_text = _(
+                "Each player ticked puts a %(stick)s-point stick on the table; after a drawn hand "
+                "the sticks stay there for the next winner.") % {
+                "stick": grouped(game.riichi_stick(variant_id))}
+
+    @property
+    def ready(self) -> list[int]:
+        return self.cleaned_data.get("ready", [])
+
+    @property
+    def riichi(self) -> list[int]:
+        return self.cleaned_data.get("riichi", [])
+
+    def clean(self):
+        data = super().clean()
+        if "ready" in self.fields and not self.errors:
+            not_ready = [p for p in data.get("riichi", []) if p not in data.get("ready", [])]
+            if not_ready:
+                who = ", ".join(self.names[p] for p in not_ready)
+                self.add_error("ready", ValidationError(
+                    _("A player in riichi is ready: tick %(who)s as ready too, or untick their "
+                      "riichi.") % {"who": who}, code="riichi_not_ready"))
         return data
 
 

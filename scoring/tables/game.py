@@ -19,6 +19,11 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
   drawn hand and another player's win still pass it.
 - Sichuan (the issue): the first winner of a deal deals the next one; a deal without a winner
   keeps its dealer. Rounds are counted every four deals (Sichuan has no round wind to score).
+- Riichi (docs/rules-riichi.md, "At a table"): a dealer who wins keeps the deal, and so does a
+  dealer who is ready (tenpai) at an exhaustive draw; the table counts the honba and keeps the pot
+  of riichi sticks (`Position.riichi_sticks`): each declaration puts a stick in, the next winner
+  takes them all, a drawn hand leaves them on the table. At a drawn hand the players not ready pay
+  the ready ones (`drawn`).
 - American (the issue): the deal passes every hand. Five players: at the end of each round the
   dreamer replaces the player in chair k (k = 0, 1, 2, 3, 0, ... for rounds 1, 2, 3, 4, 5...), who
   then dreams (seed 001: the first dealer after the East round, the South player after the South
@@ -64,6 +69,7 @@ class Position:
     round_winner: int | None = None      # the last winner in this round (a player)
     last_winner: int | None = None
     honba: int = 0                       # Riichi's repeat counters before this hand
+    riichi_sticks: int = 0               # Riichi's sticks on the table before this hand
 
     @property
     def seated(self) -> int:
@@ -118,25 +124,68 @@ def start(n_players: int) -> Position:
     return Position(chairs=tuple(range(seated)), dreamer=4 if n_players == 5 else None)
 
 
-def advance(variant_id: str, position: Position, winner: int | None,
+def riichi_stick(variant_id: str) -> int:
+    """What one riichi stick puts in the pot (`Variant.riichi_stick`; 0: the variant has none)."""
+    return getattr(VARIANTS[variant_id], "riichi_stick", 0)
+
+
+def noten_payment(variant_id: str) -> int:
+    """What the players not ready at a drawn hand pay those ready, in all
+    (`Variant.noten_payment`; 0: the variant has no such payment, and is not told who was ready)."""
+    return getattr(VARIANTS[variant_id], "noten_payment", 0)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a hand did that moves the table on: its (first) winner (None: a drawn hand), and, for
+    Riichi, who declared riichi (a stick each into the pot), whether the winner took the pot (not
+    on a win with no yaku, which nobody pays), and at a drawn hand who was ready (tenpai)."""
+
+    winner: int | None = None
+    riichi: tuple[int, ...] = ()
+    takes_pot: bool = True
+    ready: tuple[int, ...] = ()
+
+
+def as_outcome(hand: "Outcome | int | None") -> Outcome:
+    """A hand's outcome; a bare winner (or None, a drawn hand) is a hand with no riichi."""
+    return hand if isinstance(hand, Outcome) else Outcome(winner=hand)
+
+
+def outcome_of(winner: int | None, detail: dict) -> Outcome:
+    """The outcome of a hand as it is kept: its winner and its detail's `riichi`, `takes_pot` and
+    `ready` (a hand kept before these were written has none)."""
+    return Outcome(winner, tuple(detail.get("riichi", ())), bool(detail.get("takes_pot", True)),
+                   tuple(detail.get("ready", ())))
+
+
+def advance(variant_id: str, position: Position, hand: Outcome | int | None,
             dealer_keeps: bool = False) -> Position:
-    """The position after a hand whose (first) winner is `winner`, or a drawn hand (None);
+    """The position after a hand: its Outcome, or its (first) winner, or None for a drawn hand;
     `dealer_keeps`: the table's option that a winning dealer keeps the deal (rotation_of)."""
     rotation = rotation_of(variant_id, dealer_keeps)
+    outcome = as_outcome(hand)
+    winner = outcome.winner
     n = position.seated
     chair = position.chairs.index(winner) if winner in position.chairs else None
     if rotation.deal == FIRST_WINNER:
         dealer = position.dealer_chair if chair is None else chair
         step = 1  # rounds are counted in deals played
     else:
-        keeps = rotation.deal == KEEP_ON_DEALER_WIN and chair == position.dealer_chair
+        ready_dealer = (chair is None and bool(noten_payment(variant_id))
+                        and position.dealer in outcome.ready)  # Riichi: tenpai renchan
+        keeps = rotation.deal == KEEP_ON_DEALER_WIN and (chair == position.dealer_chair
+                                                         or ready_dealer)
         dealer = position.dealer_chair if keeps else (position.dealer_chair + 1) % n
         step = 0 if keeps else 1
     honba = 0
     if rotation.honba and (chair is None or chair == position.dealer_chair):
         honba = position.honba + 1  # a drawn hand, or the dealer's win (renchan)
+    sticks = position.riichi_sticks + len(outcome.riichi)
+    if chair is not None and outcome.takes_pot:
+        sticks = 0  # the winner took the pot
     after = replace(position, number=position.number + 1, deal=position.deal + step,
-                    dealer_chair=dealer, honba=honba,
+                    dealer_chair=dealer, honba=honba, riichi_sticks=sticks,
                     round_winner=position.round_winner if chair is None else winner,
                     last_winner=position.last_winner if chair is None else winner)
     if after.deal < n:
@@ -168,13 +217,14 @@ def end_round(rotation: Rotation, position: Position) -> Position:
                    chairs=tuple(chairs), dreamer=dreamer, round_winner=None)
 
 
-def positions(variant_id: str, n_players: int, winners: list[int | None],
+def positions(variant_id: str, n_players: int, hands: list[Outcome | int | None],
               dealer_keeps: bool = False) -> list[Position]:
-    """The position before each hand, and after the last one (len(winners) + 1 positions)."""
+    """The position before each hand, and after the last one (len(hands) + 1 positions); each
+    hand an Outcome, or its winner (None: drawn)."""
     current = start(n_players)
     found = [current]
-    for winner in winners:
-        current = advance(variant_id, current, winner, dealer_keeps)
+    for hand in hands:
+        current = advance(variant_id, current, hand, dealer_keeps)
         found.append(current)
     return found
 
@@ -197,19 +247,57 @@ def show(amount: Decimal) -> str:
     return "0" if text in ("-0", "0") else text
 
 
+POT = None  # the riichi sticks on the table, as a party to a transfer (no player)
+
+
 @dataclass(frozen=True)
 class Transfer:
-    payer: int
-    payee: int
+    payer: int | None  # POT: the sticks on the table pay (the winner takes them)
+    payee: int | None  # POT: a riichi stick put on the table
     amount: Decimal
 
 
 def net_of(transfers, n_players: int) -> list[Decimal]:
+    """Each player's change; the pot's side of a transfer is no player's."""
     net = [Decimal(0)] * n_players
     for t in transfers:
-        net[t.payer] -= t.amount
-        net[t.payee] += t.amount
+        if t.payer is not POT:
+            net[t.payer] -= t.amount
+        if t.payee is not POT:
+            net[t.payee] += t.amount
     return net
+
+
+def stick_transfers(position: Position, hand: Outcome, stick: int) -> list[Transfer]:
+    """A hand's riichi sticks, worked out from the position before it (so that a hand edited
+    earlier in the game moves them again): each declarer's stick into the pot, then the whole pot
+    (the sticks before the hand and this hand's) to a winner who takes it."""
+    if not stick:
+        return []
+    found = [Transfer(player, POT, money(stick)) for player in hand.riichi]
+    pot = position.riichi_sticks + len(hand.riichi)
+    if hand.winner is not None and hand.takes_pot and pot:
+        found.append(Transfer(POT, hand.winner, money(stick * pot)))
+    return found
+
+
+def first_place(totals: list[Decimal]) -> int:
+    """The first at the end: the most points; a tie goes to the player who sat down first (as
+    Riichi.standings ranks)."""
+    return min(range(len(totals)), key=lambda i: (-totals[i], i))
+
+
+def final_net(totals: list[Decimal], sticks_left: int,
+              stick: int) -> tuple[list[Decimal], int | None]:
+    """The nets the game settles on, and who took the sticks left on the table: the running
+    totals, with the riichi sticks still on the table at the end given to the first
+    (docs/rules-riichi.md, "At a table"). Then they sum to zero again."""
+    if not sticks_left or not stick:
+        return list(totals), None
+    first = first_place(totals)
+    net = list(totals)
+    net[first] += money(stick * sticks_left)
+    return net, first
 
 
 def running_totals(hands_transfers, n_players: int) -> list[list[Decimal]]:
@@ -392,9 +480,21 @@ def quick_discard(variant_id: str, rules: dict, position: Position, wins: list[t
     return recorded
 
 
+def check_seated(position: Position, players, what: str) -> tuple[int, ...]:
+    """The players ticked for `what` (riichi, ready), each seated this hand, in seat order."""
+    seated = [player for _wind, player in position.seating()]
+    if any(player not in seated for player in players):
+        raise HandError("bad_context", gettext_noop(
+            "Only the players seated this hand can be ticked as {what}.", what=what))
+    return tuple(player for player in seated if player in set(players))
+
+
 def scored(variant_id: str, rules: dict, position: Position, winner: int, discarder: int | None,
-           self_drawn: bool, hand: str, flags: dict, query: str = "") -> Recorded:
-    """A hand from the scorer, scored again for the winner's seat and the table's rules."""
+           self_drawn: bool, hand: str, flags: dict, query: str = "",
+           riichi=()) -> Recorded:
+    """A hand from the scorer, scored again for the winner's seat and the table's rules. At a
+    Riichi table, `riichi`: who declared riichi this hand; the hand is scored with the table's
+    honba and pot (its sticks and this hand's), and with riichi if the winner declared it."""
     if VARIANTS[variant_id].pays_during_deal:
         event = deal_win(position, winner, discarder, self_drawn, {"hand": hand})
         event["context"] = {k: v for k, v in flags.items() if k not in ("self_drawn",)}
@@ -404,9 +504,16 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
     context = win_context(position, winner, discarder, self_drawn, flags)
     if rotation_of(variant_id).honba:  # Riichi: the table's own count, whatever the scorer said
         context["honba"] = position.honba
+    stick = riichi_stick(variant_id)
+    if stick:  # Riichi: the table's own pot, whatever the scorer said
+        riichi = check_seated(position, riichi, gettext_noop("riichi"))
+        context["riichi_sticks"] = position.riichi_sticks + len(riichi)
+        if winner in riichi and not context.get("double_riichi"):
+            context["riichi"] = True
     result = api.score({"variant": variant_id, "hand": hand, "context": context, "rules": rules})
     if not result["ok"]:
         raise HandError(result["error"]["code"], result["error"]["message"])
+    sticks = {"riichi": list(riichi), "takes_pot": bool(result["meets_minimum"])} if stick else {}
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, result["total"],
                     by_player(position, [(t["from"], t["to"], t["amount"])
                                          for t in result["payments"]["transfers"]]),
@@ -417,12 +524,29 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
                                    "english": p.get("english", ""), "value": p.get("value"),
                                    "count": p.get("count", 1)} for p in result["patterns"]],
                      "seat": context["seat_wind"], "round_wind": position.round_wind,
-                     "context": context})
+                     "context": context, **sticks})
 
 
-def drawn(position: Position) -> Recorded:
-    """A drawn hand (Fortune Hand, wall game): nobody pays."""
-    return Recorded("draw", detail={"source": "draw", "round_wind": position.round_wind})
+def drawn(position: Position, variant_id: str | None = None, ready=(), riichi=()) -> Recorded:
+    """A drawn hand (Fortune Hand, wall game): nobody pays. At a Riichi table (an exhaustive
+    draw), `ready`: the players ready (tenpai), `riichi`: who declared riichi this hand. The
+    players not ready pay `noten_payment` in all to those ready, each not ready paying the same
+    and each ready receiving the same (1 ready: 1,000 from each of three; 2: 1,500 from each of
+    two, 750 to each ready; 3: 1,000 to each); nobody or everybody ready: nothing."""
+    detail = {"source": "draw", "round_wind": position.round_wind}
+    payment = noten_payment(variant_id) if variant_id else 0
+    if not payment:
+        return Recorded("draw", detail=detail)
+    ready = check_seated(position, ready, gettext_noop("ready"))
+    riichi = check_seated(position, riichi, gettext_noop("riichi"))
+    seated = [player for _wind, player in position.seating()]
+    not_ready = [player for player in seated if player not in ready]
+    transfers = []
+    if ready and not_ready:
+        each = money(payment) / (len(ready) * len(not_ready))
+        transfers = [Transfer(payer, payee, each) for payer in not_ready for payee in ready]
+    detail.update(ready=list(ready), riichi=list(riichi))
+    return Recorded("draw", transfers=transfers, detail=detail)
 
 
 def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:
@@ -515,10 +639,13 @@ CSV_KINDS = {"win": pgettext("csv", "win"), "draw": pgettext("csv", "draw"),
              "deal": pgettext("csv", "deal"), "false_win": pgettext("csv", "false_win")}
 
 
-def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], said=str) -> str:
+def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], said=str,
+             left: tuple[int, Decimal] | None = None) -> str:
     """One line per hand (what happened, each player's change and running total), then the
     settle-up. `declarer`: who declared a false win (American), which has no winner. `said`
-    renders the CSV's own words (English by default; the page's language from the view)."""
+    renders the CSV's own words (English by default; the page's language from the view).
+    `left`: (the first, the amount) for Riichi's sticks left on the table at the end, the settle-
+    up's first line."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([said(header) for header in CSV_HEADERS]
@@ -536,6 +663,10 @@ def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], sai
     writer.writerow([])
     writer.writerow([said(pgettext("csv", "settle up")), said(pgettext("csv", "from")),
                      said(pgettext("csv", "to")), said(pgettext("csv", "amount"))])
+    if left is not None:
+        first, amount = left
+        writer.writerow(["", said(pgettext("csv", "riichi sticks left")), text_cell(names[first]),
+                         show(amount)])
     for t in settlement:
         writer.writerow(["", text_cell(names[t.payer]), text_cell(names[t.payee]),
                          show(t.amount)])

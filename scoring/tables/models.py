@@ -149,19 +149,41 @@ class Table(models.Model):
         last = self.last_hand() if last is UNREAD else last
         if last is None:
             return game.start(len(self.players))
-        return game.advance(self.variant, last.position_before(), last.winner,
+        return game.advance(self.variant, last.position_before(), last.outcome(),
                               self.dealer_keeps_deal_on_win)
 
     def totals(self, last=UNREAD) -> list[Decimal]:
+        """Each player's running total: every hand's money, the riichi sticks each paid in and
+        took included (so while sticks lie on the table the totals sum to minus their value)."""
         last = self.last_hand() if last is UNREAD else last
         if last is None:
             return [Decimal(0)] * len(self.players)
         return last.totals_after()
 
+    def stick(self) -> int:
+        """What one riichi stick is worth at this table (0: its variant has none)."""
+        return game.riichi_stick(self.variant)
+
+    def final_net(self) -> tuple[list[Decimal], int, int | None]:
+        """(the nets the game settles on, the riichi sticks left on the table, who takes them):
+        the totals, with the sticks left at the end given to the first (game.final_net)."""
+        last = self.last_hand()
+        left = self.position(last).riichi_sticks
+        net, first = game.final_net(self.totals(last), left, self.stick())
+        return net, left, first
+
+    def sticks_paid(self) -> list[int]:
+        """How many riichi sticks each player put on the table over the game."""
+        paid = [0] * len(self.players)
+        for detail in self.hands.values_list("detail", flat=True):
+            for player in detail.get("riichi", ()):
+                paid[player] += 1
+        return paid
+
     def game(self, hands=None):
         """(hands in order, the position before each hand and after the last), replayed."""
         hands = list(self.hands.order_by("number")) if hands is None else hands
-        found = game.positions(self.variant, len(self.players), [h.winner for h in hands],
+        found = game.positions(self.variant, len(self.players), [h.outcome() for h in hands],
                                  self.dealer_keeps_deal_on_win)
         return hands, found
 
@@ -170,9 +192,13 @@ class Table(models.Model):
         its position, its change per player, the totals after; read off what each hand keeps."""
         hands = list(self.hands.order_by("number")) if hands is None else hands
         name = self.players.__getitem__
+        stick = self.stick()
         rows = []
         for hand in hands:
             position = hand.position_before()
+            outcome = hand.outcome()
+            pot = position.riichi_sticks + len(outcome.riichi)
+            taken = pot if hand.winner is not None and outcome.takes_pot else 0
             rows.append({
                 "hand": hand, "number": hand.number, "position": position,
                 "round_wind": position.round_wind, "dealer": name(position.dealer),
@@ -182,7 +208,11 @@ class Table(models.Model):
                 "declarer": None if hand.detail.get("declarer") is None
                 else name(hand.detail["declarer"]),
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
-                "net": game.net_of(hand.transfer_list(), len(self.players)),
+                "riichi": [name(p) for p in outcome.riichi],
+                "ready": None if "ready" not in hand.detail else [name(p) for p in outcome.ready],
+                "stick": stick, "pot_taken": taken, "pot_left": pot - taken,
+                "pot_amount": game.money(stick * taken),
+                "net": game.net_of(hand.money(stick), len(self.players)),
                 "totals": hand.totals_after(),
             })
         return rows
@@ -202,7 +232,7 @@ class Table(models.Model):
             position = table.position(last)
             hand = TableHand(table=table, number=number)
             hand.take(record(position))
-            hand.place(position, table.totals(last))
+            hand.place(position, table.totals(last), table.stick())
             hand.save()
             _claim(once, table, hand)
             table.changed()
@@ -248,13 +278,14 @@ class Table(models.Model):
 
     def restate(self, hands, index: int) -> None:
         """Place hands[index:] again (position before, totals after) from the hands before."""
-        found = game.positions(self.variant, len(self.players), [h.winner for h in hands],
+        found = game.positions(self.variant, len(self.players), [h.outcome() for h in hands],
                                  self.dealer_keeps_deal_on_win)
         totals = hands[index - 1].totals_after() if index > 0 else None
         changed = []
+        stick = self.stick()
         for hand, position in zip(hands[index:], found[index:], strict=False):
             before = (hand.position, hand.totals)
-            hand.place(position, totals or [Decimal(0)] * len(self.players))
+            hand.place(position, totals or [Decimal(0)] * len(self.players), stick)
             totals = hand.totals_after()
             if (hand.position, hand.totals) != before:
                 changed.append(hand)
@@ -306,10 +337,20 @@ class TableHand(models.Model):
     def transfer_list(self) -> list[game.Transfer]:
         return [game.Transfer(a, b, Decimal(amount)) for a, b, amount in self.transfers]
 
-    def place(self, position: game.Position, totals_before) -> None:
-        """Keep the position before this hand and the totals after it."""
+    def outcome(self) -> game.Outcome:
+        return game.outcome_of(self.winner, self.detail)
+
+    def money(self, stick: int) -> list[game.Transfer]:
+        """Everything this hand moved: its transfers between players and, worth `stick` each,
+        its riichi sticks (game.stick_transfers, from the position before it)."""
+        return self.transfer_list() + game.stick_transfers(self.position_before(),
+                                                            self.outcome(), stick)
+
+    def place(self, position: game.Position, totals_before, stick: int = 0) -> None:
+        """Keep the position before this hand and the totals after it (its riichi sticks, worth
+        `stick` each, included)."""
         self.position = game.position_data(position)
-        net = game.net_of(self.transfer_list(), len(totals_before))
+        net = game.net_of(self.money(stick), len(totals_before))
         self.totals = [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
 
     def position_before(self) -> game.Position:

@@ -38,7 +38,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_ratelimit.core import is_ratelimited
 
 from scoring import views as scorer_views
-from scoring.engine.context import FLAGS
+from scoring.engine.context import FLAGS, INDICATORS
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
@@ -48,6 +48,7 @@ from scoring.tables import game
 from scoring.tables.forms import (
     SELF_DRAWN,
     DiscardWinsForm,
+    DrawForm,
     FalseWinForm,
     TableForm,
     WallEndForm,
@@ -226,7 +227,7 @@ def _now(table, edit, latest, **extra) -> dict:
         "dreamer": None if position.dreamer is None else names[position.dreamer],
         "game_over": game.game_over(table.variant, position),
         "rotation": game.rotation_of(table.variant, table.dealer_keeps_deal_on_win),
-        "last": latest,
+        "stick": table.stick(), "last": latest,
         "scorer": scorer_link(table, position), "once": ONCE,
         "here": reverse("table-edit", args=[table.edit_token]) if edit
         else reverse("table-view", args=[table.view_token]),
@@ -235,8 +236,22 @@ def _now(table, edit, latest, **extra) -> dict:
         extra["win_form"] = _win_form(table, position)
     if edit and VARIANTS[table.variant].false_wins and "false_win_form" not in extra:
         extra["false_win_form"] = FalseWinForm(names=names, position=position)
+    if edit and "draw_form" not in extra:
+        extra["draw_form"] = _draw_form(table, position)
     context.update(extra)
     return context
+
+
+def _draw_form(table, position, data=None, initial=None):
+    """The drawn hand's form: at a Riichi table, who was ready and who declared riichi."""
+    return DrawForm(data, names=table.players, position=position, variant_id=table.variant,
+                    initial=initial)
+
+
+def _drawn(table, form):
+    """What the drawn-hand form records, from the position before the hand."""
+    ready, riichi = form.ready, form.riichi
+    return lambda pos: game.drawn(pos, table.variant, ready, riichi)
 
 
 def _win_form(table, position, data=None, initial=None):
@@ -500,12 +515,12 @@ def add_false_win(request, token):
 @limited("tables-write", "TABLES_WRITE_RATE")
 @once_only("saved")
 def add_draw(request, token):
+    """A drawn hand; at a Riichi table, with who was ready and who declared riichi."""
     table = _table(token, edit=True)
-    try:
-        table.add_hand(game.drawn, request.once)
-    except Full as error:
-        return _record(request, table, problem=localize(error.message))
-    return _done(request, table, "saved")
+    form = _draw_form(table, table.position(), request.POST)
+    if not form.is_valid():
+        return _record(request, table, draw_form=form)
+    return _save(request, table, _drawn(table, form), form, "draw_form")
 
 
 @no_store
@@ -522,8 +537,10 @@ def from_scorer(request, token):
     query = request.POST.get("q", "") if request.method == "POST" else request.GET.urlencode()
     problem, engine_request = _scorer_hand(table, query)
     position = table.position()
+    flags = engine_request["context"] if engine_request else {}
     form = WinForm(request.POST or None, names=table.players, position=position,
-                   with_total=False, choose=True)
+                   with_total=False, choose=True, riichi=table.stick(),
+                   scored_riichi=bool(flags.get("riichi") or flags.get("double_riichi")))
     previewing = request.POST.get("action") == "preview"
     preview = None
     if request.method == "POST" and problem is None and form.is_valid():
@@ -541,7 +558,17 @@ def from_scorer(request, token):
     return render(request, template, {
         "table": table, "form": form, "query": query, "problem": problem, "position": position,
         "hand": engine_request["hand"] if engine_request else "", "preview": preview,
+        "paid": _preview_money(table, position, preview), "stick": table.stick(),
         "unit": _unit(table), "names": table.players, "once": ONCE})
+
+
+def _preview_money(table, position, preview) -> list:
+    """Who pays whom in the preview: the hand's transfers, then its riichi sticks (a declarer's
+    into the pot, the pot to the winner), `payer` or `payee` None for the pot."""
+    if preview is None:
+        return []
+    outcome = game.outcome_of(preview.winner, preview.detail)
+    return preview.transfers + game.stick_transfers(position, outcome, table.stick())
 
 
 def _scorer_hand(table, query):
@@ -567,8 +594,11 @@ def _with_table_rules(table, query: str) -> QueryDict:
 
 
 def _flags(engine_request) -> dict:
+    """What the scorer was told that the table does not know: the flags, Sichuan's void suit,
+    Riichi's dora indicators (the honba and the riichi sticks are the table's own)."""
     context = engine_request["context"]
-    kept = {k: v for k, v in context.items() if k in FLAGS and k != "self_drawn"}
+    kept = {k: v for k, v in context.items()
+            if (k in FLAGS and k != "self_drawn") or k in INDICATORS}
     if context.get("void_suit"):
         kept["void_suit"] = context["void_suit"]
     return kept
@@ -577,7 +607,7 @@ def _flags(engine_request) -> dict:
 def _scored(table, position, form, engine_request, query):
     recorded = game.scored(table.variant, table.rules, position, form.cleaned_data["winner"],
                              form.discarder, form.self_drawn, engine_request["hand"],
-                             _flags(engine_request), query)
+                             _flags(engine_request), query, form.cleaned_data.get("riichi", ()))
     context = recorded.detail.pop("context", None)
     if context is not None:
         recorded.detail["query"] = scorer_link(table, position, recorded.detail["hand"],
@@ -629,23 +659,27 @@ def edit_hand(request, token, hand_id):
     initial = {"winner": hand.winner, "total": hand.total, "version": hand.version,
                "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
                else str(hand.discarder), **_wins_initial(hand, position)}
-    form = _win_form(table, position, request.POST or None, initial)
+    drawing = request.method == "POST" and request.POST.get("action") == "draw"
+    form = _win_form(table, position, None if drawing else request.POST or None, initial)
+    draw_form = _draw_form(table, position, request.POST if drawing else None, {
+        "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", [])})
     if request.method == "POST":
         version = _int(request.POST.get("version"))
         try:
-            if request.POST.get("action") == "draw":
-                table.replace_hand(hand.pk, version, game.drawn, request.once)
-                return _done(request, table, "saved", whole=True)
-            if form.is_valid():
+            if drawing:
+                if draw_form.is_valid():
+                    table.replace_hand(hand.pk, version, _drawn(table, draw_form), request.once)
+                    return _done(request, table, "saved", whole=True)
+            elif form.is_valid():
                 table.replace_hand(hand.pk, version, _quick(table, form), request.once)
                 return _done(request, table, "saved", whole=True)
         except Stale:
             return _done(request, table, "stale")
         except HandError as error:
-            form.add_error(None, localize(error.message))
+            (draw_form if drawing else form).add_error(None, localize(error.message))
     declarer = hand.detail.get("declarer")
     return render(request, "tables/hand_edit.html", {
-        "table": table, "hand": hand, "form": form, "position": position,
+        "table": table, "hand": hand, "form": form, "draw_form": draw_form, "position": position,
         "names": table.players, "unit": _unit(table), "once": ONCE,
         "declarer": None if declarer is None else table.players[declarer]})
 
@@ -708,16 +742,20 @@ def _int(value) -> int:
 @require_GET
 def settle(request, token):
     table = _table(token)
-    totals = table.totals()
-    transfers = game.settle_up(totals)
+    net, left, first = table.final_net()  # Riichi: the sticks left on the table to the first
+    transfers = game.settle_up(net)
     names = table.players
     standings = getattr(VARIANTS[table.variant], "standings", None)  # Riichi: uma and oka
     if standings is not None:
         rules = VARIANTS[table.variant].check_rules(table.rules)
-        standings = list(zip(names, standings(totals, rules), strict=True))
+        standings = list(zip(names, standings(net, rules), strict=True))
+    stick = table.stick()
     return render(request, "tables/settle.html", {
-        "table": table, "net": list(zip(names, totals, strict=True)), "unit": _unit(table),
-        "standings": standings,
+        "table": table, "net": list(zip(names, net, strict=True)), "unit": _unit(table),
+        "standings": standings, "stick": stick,
+        "sticks_paid": list(zip(names, table.sticks_paid(), strict=True)) if stick else None,
+        "left": left, "left_amount": left * stick,
+        "first": None if first is None else names[first],
         "back": _back(request, table),
         "transfers": [{"from": names[t.payer], "to": names[t.payee], "amount": t.amount}
                       for t in transfers]})
@@ -741,7 +779,9 @@ def _back(request, table) -> str:
 def export_csv(request, token):
     table = _table(token)
     rows = table.rows()
-    text = game.csv_text(table.players, rows, game.settle_up(table.totals()), said=localize)
+    net, left, first = table.final_net()
+    text = game.csv_text(table.players, rows, game.settle_up(net), said=localize,
+                         left=None if first is None else (first, left * table.stick()))
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     # Named after the table, never its number (which would tell how many tables there are).
     name = slugify(table.name)[:60] or "table"

@@ -631,12 +631,18 @@ class Riichi(Variant):
         return rows
 
     # At a table: a hanchan, the East and South rounds; a dealer who wins keeps the deal
-    # (renchan), a drawn hand or another player's win passes it; four players. The table does not
-    # yet keep the honba, the riichi sticks or the 25,000 points of each player (see
+    # (renchan), another player's win passes it; four players; the table counts the honba (see
     # docs/rules-riichi.md, "At a table").
     rotation = Rotation(KEEP_ON_DEALER_WIN, game_rounds=2, players=(4,), honba=True,
                         game_over=gettext_noop("The East and South rounds are played: the "
                                                "hanchan is over. Settle up, or play on."))
+    # At a table, besides the rotation (scoring/tables/game.py): each riichi declared puts a
+    # stick of `riichi_stick` points in the pot, the next winner takes the whole pot, and what is
+    # left at the hanchan's end goes to the first; at an exhaustive draw the players not ready
+    # pay `noten_payment` in all, shared equally, to those ready, and a ready dealer keeps the
+    # deal (a dealer not ready passes it).
+    riichi_stick = 1000
+    noten_payment = 3000
 
     def forms(self, rules) -> Forms:
         return FORMS
