@@ -177,3 +177,15 @@ def test_what_wins_honors_and_knitted_tiles():
     result = analyse("147m 258p 36s 12345z")
     assert [(w["tile"], w["discard"]["total"]) for w in result["waits"]] == [
         ("9s", 24), ("6z", 12), ("7z", 12)]
+
+
+def test_what_a_hand_two_from_a_knitted_form_lacks():
+    # 147m 25p 369s: eight of the knitted straight 147m 258p 369s; E S W; 99m. Honors and
+    # knitted tiles: 8 + 3 = 11 different of the 14 it needs, 3 missing. Knitted straight: 8p,
+    # then a set and the pair from 99m E S W, 2 more (9m for 999m and a copy of a wind, or a
+    # wind twice): 3 missing. So 2 from ready. Useful: 8p (both forms), N and the dragons (a
+    # twelfth different honor or knitted tile), 9m and E S W (the set or the pair beside the
+    # straight).
+    result = analyse("147m 25p 369s ESW 99m")
+    assert result["shanten"] == 2
+    assert result["useful"] == ["9m", "8p", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]

@@ -221,10 +221,19 @@ class Shape:
                 best = min(best, self.seven_pairs(counts, slices))
         if self.closed and self.forms.thirteen_orphans:
             best = min(best, thirteen_orphans(counts))
-        special = getattr(self.forms, "special_missing", None)  # MCR's knitted forms
-        if special is not None:
-            best = min(best, special(counts, MAX_SETS - self.sets))
-        return best
+        return self.special_missing(counts, best)
+
+    def special_missing(self, counts: tuple[int, ...], best: int) -> int:
+        """The fewer of `best` and the tiles missing for the variant's own forms (MCR's knitted
+        ones), if it has any."""
+        special = getattr(self.forms, "special_missing", None)
+        if special is None:
+            return best
+        return special(counts, MAX_SETS - self.sets, self.room, self.sets_and_pair, best)
+
+    def sets_and_pair(self, counts: tuple[int, ...], sets: int) -> int:
+        """The fewest tiles to draw for these counts to hold `sets` sets and the pair."""
+        return min(self.standard(counts, slices, sets)[sets][1] for slices in self.choices)
 
     def missing_with_each(self, counts: tuple[int, ...]) -> dict[int, int]:
         """missing() of the counts with one more tile, for each kind that may still be drawn.
@@ -245,15 +254,17 @@ class Shape:
                     if self.closed and self.forms.seven_pairs:
                         found = min(found, self.seven_pairs(grown(counts, tile), slices))
                     best[tile] = min(best[tile], found)
-        if self.closed and self.forms.thirteen_orphans:
-            for tile in best:
+        for tile in best:
+            if self.closed and self.forms.thirteen_orphans:
                 best[tile] = min(best[tile], thirteen_orphans(grown(counts, tile)))
+            best[tile] = self.special_missing(grown(counts, tile), best[tile])
         return best
 
-    def standard(self, counts, slices) -> list[list[int]]:
+    def standard(self, counts, slices, sets=None) -> list[list[int]]:
         """table[g][p]: the fewest tiles missing for the suits of `slices` (and fresh groups)
-        to hold g sets and p pairs."""
-        sets = self.sets
+        to hold g sets and p pairs, g up to `sets` (all the hand still needs)."""
+        if sets is None:
+            sets = self.sets
         # Fresh sets and pairs, made of tiles the hand does not hold: 3 and 2 tiles missing.
         table = [[3 * g + 2 * p for p in (0, 1)] for g in range(sets + 1)]
         for low, high, chows in slices:

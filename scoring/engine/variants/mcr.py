@@ -312,20 +312,25 @@ class MCRForms(Forms):
         return tuple(sorted(found))
 
 
-    def special_missing(self, counts, melds: int) -> int:
-        """For analyse: 1 when one more tile makes a knitted form of these concealed counts,
-        else no answer (a large number; the tiles missing from a knitted form further away are
-        not counted)."""
-        if melds <= 1 and sum(counts) == 13 - 3 * melds and (
-                max(counts) == 1 and not melds
-                or any(sum(1 for t in seq if counts[t]) >= 8 for seq in KNITTED_OURS)):
-            grown = list(counts)
-            for tile in range(tiles.PLAYING_KINDS):
-                grown[tile] += 1
-                if knitted_complete(grown, melds):
-                    return 1
-                grown[tile] -= 1
-        return 99
+    def special_missing(self, counts, melds: int, room, sets_and_pair, best: int) -> int:
+        """For analyse: the fewer of `best` and the tiles to draw for these concealed counts (with
+        `melds` revealed sets) to hold a knitted form. A knitted straight is its nine tiles, then
+        one set and the pair of what is left (`sets_and_pair(rest, sets)` counts those); honors
+        and knitted tiles are fourteen different tiles of the seven honors and one knitted
+        straight's nine."""
+        if melds > 1:
+            return best
+        honors = sum(1 for t in tiles.HONORS if counts[t])
+        for seq in KNITTED_OURS:
+            if any(not counts[t] and not room[t] for t in seq):
+                continue  # a tile of the straight whose every copy is in a revealed set
+            held = sum(1 for t in seq if counts[t])
+            if not melds:
+                best = min(best, 14 - min(14, held + honors))
+            if 9 - held < best:  # the straight alone lacks 9 - held: else it cannot do better
+                rest = tuple(n - 1 if n and t in seq else n for t, n in enumerate(counts))
+                best = min(best, 9 - held + sets_and_pair(rest, 1 - melds))
+        return best
 
 
 FORMS = MCRForms()
