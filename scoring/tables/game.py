@@ -444,7 +444,7 @@ def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
     paid = variant.payout(total, ctx, variant.check_rules(rules))  # as a scored hand is paid
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, total,
                     by_player(position, paid.payments),
-                    {"source": "quick", "unit": variant.unit, "points": str(money(paid.points)),
+                    {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind})
 
@@ -518,7 +518,7 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
                     by_player(position, [(t["from"], t["to"], t["amount"])
                                          for t in result["payments"]["transfers"]]),
                     {"source": "scorer", "unit": result["unit"], "hand": result["hand"],
-                     "points": str(money(result["points"])), "query": query,
+                     "points": show(money(result["points"])), "query": query,
                      "meets_minimum": result["meets_minimum"], "minimum": result["minimum"],
                      "patterns": [{"id": p["id"], "name": p.get("name", ""),
                                    "english": p.get("english", ""), "value": p.get("value"),

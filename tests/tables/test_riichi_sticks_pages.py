@@ -104,6 +104,7 @@ def test_the_scorers_hand_asks_who_declared_riichi_and_previews_the_sticks(clien
     text = from_scorer(client, table, BOB, DI, riichi=[BOB, DI], action="preview",
                        **HTMX).content.decode()
     assert "Di → Bob <strong>2300</strong>" in text
+    assert "480 points" in text  # the basic points, written out (not 4.8E+2)
     assert "Bob → riichi sticks on the table <strong>1000</strong>" in text
     assert "Di → riichi sticks on the table <strong>1000</strong>" in text
     assert "riichi sticks on the table → Bob <strong>3000</strong>" in text
@@ -185,7 +186,7 @@ def test_the_settle_up_shows_the_sticks_paid_and_gives_the_sticks_left_to_the_fi
     assert [x in net for x in (">-800<", ">+1800<", ">-500<")] == [True] * 3
     # Final points 24,200, 26,800, 24,500, 24,500: Bob first (-3.2 + 20 + 20 = 36.8), Cy and Di
     # tie (Cy sat down first: -5.5 + 10 = 4.5; Di -5.5 - 10 = -15.5), Ann last (-5.8 - 20).
-    standings = page.split('class="net standings"')[1]
+    standings = page.split('settle-net hanchan-end"')[1]
     assert [x in standings for x in ("36.8", "4.5", "-15.5", "-25.8")] == [True] * 4
     csv = client.get(reverse("table-csv", args=[table.view_token])).content.decode()
     assert ",riichi sticks left,Bob,2000" in csv
