@@ -3,7 +3,8 @@ while a hand is tapped in, and no request is sent until the hand is complete."""
 
 import pytest
 
-from tests.browser import MARKS
+from scoring.engine.variants import VARIANTS
+from tests.browser import MARKS, no_horizontal_scroll, shot
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 pytestmark = MARKS
@@ -15,15 +16,19 @@ KEY_TOPS = ("Array.from(document.querySelectorAll('.keyboard button'))"
 TAPS = ["1 of characters", "2 of characters", "3 of characters", "2 of characters",
         "3 of characters", "4 of characters", "4 of circles", "5 of circles", "6 of circles",
         "7 of bamboo", "8 of bamboo", "9 of bamboo", "5 of bamboo", "5 of bamboo"]
+# Riichi's keyboard has a tenth key a suit row, the red five: the same hand with 0p for 5p.
+RED_TAPS = [("red 5 of circles" if key == "5 of circles" else key) for key in TAPS]
+KEYBOARDS = {"shanghai": TAPS, "mcr": TAPS, "riichi": RED_TAPS}
 
 
-def test_fourteen_taps_at_five_a_second_never_move_a_key(page):
-    page.goto(page.base + "/?variant=shanghai")
+@pytest.mark.parametrize("variant", KEYBOARDS)
+def test_fourteen_taps_at_five_a_second_never_move_a_key(page, variant):
+    page.goto(page.base + f"/?variant={variant}")
     requests = []
     page.on("request", lambda r: requests.append(r) if r.method == "POST" else None)
     start = page.evaluate(KEY_TOPS)
     worst = 0.0
-    for count, name in enumerate(TAPS, start=1):
+    for count, name in enumerate(KEYBOARDS[variant], start=1):
         page.locator(".keyboard").get_by_role("button", name=name, exact=True).tap()
         for _ in range(4):  # 5 taps a second: 200 ms between taps, looked at every 50 ms
             page.wait_for_timeout(50)
@@ -77,3 +82,42 @@ def test_the_score_line_says_who_pays_without_scrolling(page):
     expect(summary).to_contain_text("N→E 7")
     box = summary.bounding_box()
     assert box["y"] + box["height"] <= 780  # on the first screen
+
+
+KEY_BOXES = """() => Array.from(document.querySelectorAll('.keyboard .keys')).map(row =>
+  Array.from(row.querySelectorAll('.key')).map(b => {
+    const r = b.getBoundingClientRect();
+    return [r.left, r.top + window.scrollY, r.width, r.height]; }))"""
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_key_the_same_size_each_suit_on_one_line_the_honours_on_screen(page, variant):
+    # Riichi's red fives end their suit's row rather than wrapping onto a line of their own.
+    page.goto(page.base + f"/?variant={variant}")
+    rows = page.evaluate(KEY_BOXES)
+    sizes = {(round(w), round(h)) for row in rows for _, _, w, h in row}
+    assert len(sizes) == 1, sizes
+    (width, height), = sizes
+    assert width >= 30 and height >= 48  # a finger's width
+    for row in rows:
+        assert len({round(top) for _, top, _, _ in row}) == 1, "a row wraps"
+    honours = rows[3] if len(rows) > 3 else rows[-1]
+    assert max(top + h for _, top, _, h in honours) <= 780  # tapped without scrolling
+    assert no_horizontal_scroll(page)
+    shot(page, f"keyboard-{variant}", screen=True)
+
+
+def test_a_skip_link_leads_past_the_keys_and_moves_none(page):
+    page.goto(page.base + "/?variant=riichi")
+    start = page.evaluate(KEY_TOPS)
+    skip = page.get_by_role("link", name="Skip the tile keyboard")
+    page.locator(".won-how select").last.focus()
+    page.keyboard.press("Tab")  # the next stop after the usual context is the skip link
+    expect(skip).to_be_focused()
+    assert skip.bounding_box()["height"] > 20  # shown while it has the focus
+    shot(page, "keyboard-skip-link", screen=True)
+    assert page.evaluate(KEY_TOPS) == start
+    page.keyboard.press("Enter")
+    expect(page.locator("#context")).to_be_focused()
+    page.keyboard.press("Tab")  # on to the first flag, past every key
+    expect(page.locator("#context input").first).to_be_focused()
