@@ -30,12 +30,17 @@ HANDS = {
     "mcr": ["1 of characters", "2 of characters", "3 of characters", "mode:pung",
             "Red dragon", "4 of circles", "5 of circles", "6 of circles", "7 of bamboo",
             "8 of bamboo", "9 of bamboo", "2 of bamboo", "2 of bamboo"],
+    # A red five among them (0p, its own key), a pung of red dragons for the yaku.
+    "riichi": ["1 of characters", "2 of characters", "3 of characters", "mode:pung",
+               "Red dragon", "4 of circles", "red 5 of circles", "6 of circles", "7 of bamboo",
+               "8 of bamboo", "9 of bamboo", "2 of bamboo", "2 of bamboo"],
     # ev1 of the demo card: 2222a 44a 666b 88b DDDb
     "american": ["mode:kong", "2 of characters", "4 of characters", "4 of characters",
                  "6 of bamboo", "6 of bamboo", "6 of bamboo", "8 of bamboo", "8 of bamboo",
                  "mode:pung", "Green dragon"],
 }
 SCROLLED = "Math.max(window.scrollY, document.documentElement.scrollTop)"
+MOST_TAPS = 16  # issue 17's bound, with no scroll at all
 
 
 def main():
@@ -48,7 +53,8 @@ def main():
             sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        print("a plain hand, self-drawn, on a 360 x 780 phone:")
+        print(f"a plain hand, self-drawn, on a 360 x 780 phone (bound: at most {MOST_TAPS} taps, "
+              "no scroll):")
         for variant, keys in HANDS.items():
             page = browser.new_page(viewport={"width": 360, "height": 780}, is_mobile=True,
                                     has_touch=True)
@@ -70,8 +76,10 @@ def main():
                                    ".getBoundingClientRect().bottom")
             on_screen = bottom <= 780
             scrolled = max(scrolled, page.evaluate(SCROLLED))
+            within = taps <= MOST_TAPS and scrolled == 0 and on_screen
             print(f"  {variant:9} {taps:2} taps, scrolled {scrolled:.0f} px, score line on "
-                  f"screen: {on_screen} ({summary.inner_text().strip()})")
+                  f"screen: {on_screen} ({summary.inner_text().strip()})"
+                  f"{'' if within else '  OVER THE BOUND'}")
             page.close()
         browser.close()
 
