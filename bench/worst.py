@@ -21,8 +21,10 @@ hand (adversarial cases), times the slowest few again, and prints the worst:
 - American, the card the issue describes, at the size limits (200 lines, 20,000 characters, a
   shift and a b c on every line): refused by the card bound, and how fast.
 - American with the demo card, and the temporary table: their worst hands.
-- Shanghai, Hong Kong (seven pairs on), Sichuan: the hands with the most decompositions and waits
-  (one suit, several readings, seven pairs with a four of a kind, kongs, flowers).
+- Shanghai, Hong Kong (seven pairs on), Sichuan, Chinese Official, Riichi: the hands with the most
+  decompositions and waits (one suit, several readings, seven pairs with a four of a kind, kongs,
+  flowers), and for the last two their differential runs' random hands (knitted forms, every
+  context flag, dora).
 - Sichuan, a whole deal (`settle`) of 200 events: kongs, then the wall's end with four hands
   ready on many tiles (each of their waits is scored).
 - What wins (`analyse`, contract §6): the same hands less a tile, for each variant, and for the
@@ -44,10 +46,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.riichi_reference import draw_case as random_riichi_request  # noqa: E402
 from scoring.engine import analyse, score, settle, tiles  # noqa: E402
 from scoring.engine import card as cards  # noqa: E402
 from scoring.engine.card import FLOWER, MAX_CARD_CHARS, MAX_CARD_LINES, parse_card  # noqa: E402
 from scoring.engine.errors import HandError  # noqa: E402
+from scoring.engine.mcr_random import random_request as random_mcr_request  # noqa: E402
 from scoring.engine.notation import format_tiles, joined_text, parse  # noqa: E402
 from scoring.engine.randomhands import random_multi_reading_hand, random_winning_hand  # noqa: E402
 
@@ -472,8 +476,12 @@ def main() -> int:
         hands, lambda h: american(h, "demo"), lambda h: h, tries=3)))
     rows.append(("american: temporary table", worst_of(
         hands, lambda h: american(h, "temporary"), lambda h: h, tries=3)))
-    for variant in ("shanghai", "hongkong", "sichuan"):
+    own_random = {"mcr": random_mcr_request, "riichi": random_riichi_request}
+    for variant in ("shanghai", "hongkong", "sichuan", "mcr", "riichi"):
         candidates = hand_candidates(variant, rng, 400)
+        if variant in own_random:
+            candidates += [r for r in (own_random[variant](rng) for _ in range(400))
+                           if score(r)["ok"]]
         rows.append((f"{variant}: hand", worst_of(
             candidates, score, lambda r: r["hand"], tries=3)))
         rows.append((f"{variant}: analyse", worst_of(
