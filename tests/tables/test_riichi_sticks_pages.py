@@ -199,3 +199,11 @@ def test_other_variants_draw_as_before(client):
     assert "draw-ready" not in page and "riichi stick" not in page
     assert draw(client, table).status_code == 302
     assert totals(table) == [0, 0, 0, 0] and "Drawn hand: nobody pays." in board(client, table)
+
+
+def test_riichi_ticked_for_an_open_hands_winner_is_the_engines_refusal_in_words(client, table):
+    query = scorer_query(hand="[234m] 567p 345s 678s 11m +3s")
+    response = from_scorer(client, table, BOB, DI, riichi=[BOB], query=query)
+    text = response.content.decode()
+    assert response.status_code == 200 and not TableHand.objects.exists()
+    assert "riichi is declared on a concealed hand" in text and text.count("checked") == 1
