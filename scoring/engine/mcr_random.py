@@ -71,6 +71,11 @@ def _standard(rng: random.Random, used: list[int]):
             groups.append("[" + format_tiles([tile] * 3) + "]")
         else:
             concealed += [tile] * 3
+    return _with_pair(rng, kinds, used, groups, concealed)
+
+
+def _with_pair(rng: random.Random, kinds, used: list[int], groups, concealed):
+    """The sets, and a pair of a kind drawn from `kinds` if copies are left (else None)."""
     pair = rng.choice(kinds)
     if used[pair] + 2 > 4:
         return None
@@ -197,11 +202,7 @@ def _standard_rest(rng, used):
             groups.append(f"[{text}]")
         else:
             concealed += [tile] * 3
-    pair = rng.choice(kinds)
-    if used[pair] + 2 > 4:
-        return None
-    used[pair] += 2
-    return groups, concealed + [pair, pair]
+    return _with_pair(rng, kinds, used, groups, concealed)
 
 
 def _nine_gates(rng: random.Random, used: list[int]):
