@@ -46,7 +46,7 @@ MAX_SETS = 4
 def analyse(variant, text, raw_context, rules) -> dict:
     """The answer of contract §6 for one checked variant and rules; raises HandError."""
     contexts = win_contexts(raw_context)
-    if variant.id == "american":
+    if variant.card_lines:  # American: the card's lines, not sets and the pair
         return analyse_american(variant, text, contexts, rules)
     result = analyse_standard(variant, text, contexts, rules)
     note = getattr(variant, "analysis_note", None)  # Riichi: furiten
@@ -202,7 +202,7 @@ class Shape:
         # The suits a winning hand may use: all the variant's, or (Sichuan) all but a void suit,
         # which holds no revealed set (it cannot be discarded).
         slices = [s for s in SLICES if any(s[0] <= t < s[1] for t in playing)]
-        if variant.id == "sichuan":
+        if "void_suit" in variant.context_fields:
             voids = [void_suit] if void_suit else list(tiles.SUITS)
             revealed = {tiles.suit_of(m.first) for m in melds}
             self.choices = [tuple(s for s in slices if tiles.SUITS[s[0] // 9] != v)
