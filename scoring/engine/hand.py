@@ -115,7 +115,8 @@ class Hand:
 
     The fields after `winning` follow from the others: `counts` of the 34 playing kinds over the
     whole hand (kongs as four), its `kinds` (bonus tiles excluded, sorted), their `mask` (see
-    mask_of) and `suits`, its `kongs`, and whether it shows a set made with a claimed discard."""
+    mask_of) and `suits`, its `kongs`, and its `revealed_sets`: the sets made with a claimed
+    discard (exposed chows, pungs and kongs; not concealed kongs)."""
 
     parsed: ParsedHand
     melds: tuple[TileSet, ...]
@@ -127,20 +128,26 @@ class Hand:
     mask: int = field(init=False, repr=False, compare=False)
     suits: frozenset[str] = field(init=False, repr=False, compare=False)
     kongs: int = field(init=False, repr=False, compare=False)
-    has_revealed_set: bool = field(init=False, repr=False, compare=False)
+    revealed_sets: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         counts = list(self.concealed)
+        kongs = revealed = 0
         for meld in self.melds:
             for tile in meld.tiles:
                 counts[tile] += 1
+            kongs += meld.kind == KONG
+            revealed += meld.exposed
         kinds = tuple(compress(range(tiles.PLAYING_KINDS), counts))
         suits = SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
         facts = {"counts": tuple(counts), "kinds": kinds, "mask": mask_of(kinds), "suits": suits,
-                 "kongs": sum(meld.kind == KONG for meld in self.melds),
-                 "has_revealed_set": any(meld.exposed for meld in self.melds)}
+                 "kongs": kongs, "revealed_sets": revealed}
         for name, value in facts.items():
             object.__setattr__(self, name, value)
+
+    @property
+    def has_revealed_set(self) -> bool:
+        return self.revealed_sets > 0
 
     def text(self) -> str:
         """format_hand(self.parsed), each group's text read off its set (where it is kept)."""

@@ -61,7 +61,10 @@ class Reading:
     kongs: int = _fact()
     concealed_triplets: int = _fact()
     chow_firsts: dict[int, int] = _fact()  # a chow's first tile -> how many such chows
-    triplet_tiles: frozenset[int] = _fact()
+    # The same tiles as bits (bit t for tile t), for the patterns that look at several at once:
+    # the chows' first tiles, the triplets' (and kongs') tiles.
+    chow_bits: int = _fact()
+    triplet_bits: int = _fact()
     group_masks: tuple[int, ...] = _fact()
     has_honor: bool = _fact()
     has_terminal: bool = _fact()
@@ -74,7 +77,7 @@ class Reading:
         hand, form, groups = self.hand, self.form, self.groups
         chows, triplets, masks = [], [], []
         chow_firsts: dict[int, int] = {}
-        triplet_tiles = set()
+        chow_bits = triplet_bits = 0
         eyes = None
         kongs = concealed = 0
         if form == STANDARD:
@@ -91,9 +94,10 @@ class Reading:
                 elif kind == CHOW:
                     chows.append(group)
                     chow_firsts[first] = chow_firsts.get(first, 0) + 1
+                    chow_bits |= 1 << first
                 else:
                     triplets.append(group)
-                    triplet_tiles.add(first)
+                    triplet_bits |= 1 << first
                     if kind == KONG:
                         kongs += 1
                     if not (group.exposed or group.by_discard):
@@ -105,7 +109,7 @@ class Reading:
         facts = {"eyes": eyes, "eyes_tile": None if eyes is None else eyes.tiles[0],
                  "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
                  "concealed_triplets": concealed, "chow_firsts": chow_firsts,
-                 "triplet_tiles": frozenset(triplet_tiles), "group_masks": tuple(masks),
+                 "chow_bits": chow_bits, "triplet_bits": triplet_bits, "group_masks": tuple(masks),
                  "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
                  "mask": mask, "suits": suits, "winning": hand.winning}
         for name, value in facts.items():
@@ -128,7 +132,7 @@ class Reading:
     @property
     def revealed_sets(self) -> int:
         """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed ones)."""
-        return sum(g.exposed for g in self.hand.melds)
+        return self.hand.revealed_sets
 
     @property
     def winning_group(self) -> TileSet | None:

@@ -13,8 +13,15 @@ ANY_FORM = frozenset({STANDARD, ORPHAN_FORM})
 
 # Facts about one reading, shared by several predicates ------------------------------------------
 # Tiles are ints (see tiles.py): a chow is known by its first tile, a suit by its base 0, 9 or 18.
+# Several tiles at once are bits, bit t for tile t: the chows' first tiles (`r.chow_bits`), the
+# triplets' tiles (`r.triplet_bits`), and these:
 
 SUIT_BASES = (0, 9, 18)
+SUIT_ONES = sum(1 << base for base in SUIT_BASES)  # the 1 of each suit
+RUN_STARTS = sum(1 << t for t in tiles.SUITED if t % 9 <= 6)  # the 1 to 7 of each suit
+WIND_BITS = sum(1 << t for t in tiles.WIND_TILES)
+DRAGON_BITS = sum(1 << t for t in tiles.DRAGON_TILES)
+# A tile mask's numbers (see hand.py), for the masks of the hand and of each group.
 ONE, NINE = 1 << 1, 1 << 9
 TWO_FIVE_EIGHT = (1 << 2) | (1 << 5) | (1 << 8)
 
@@ -28,15 +35,26 @@ def numbers(r: Reading) -> int:
     return (r.mask & NUMBER_BITS).bit_count() + bool(r.mask & HONOR_BIT)
 
 
-WINDS, DRAGONS = frozenset(tiles.WIND_TILES), frozenset(tiles.DRAGON_TILES)
-
-
 def wind_triplets(r: Reading) -> int:
-    return len(r.triplet_tiles & WINDS)
+    return (r.triplet_bits & WIND_BITS).bit_count()
 
 
 def dragon_triplets(r: Reading) -> int:
-    return len(r.triplet_tiles & DRAGONS)
+    return (r.triplet_bits & DRAGON_BITS).bit_count()
+
+
+def suits_with(bits: int, *numbers: int) -> int:
+    """How many suits have a tile of each of `numbers` (1 to 9) among `bits`: with `chow_bits`,
+    the suits holding a sequence starting on each; with `triplet_bits`, a triplet of each."""
+    found = SUIT_ONES
+    for number in numbers:
+        found &= bits >> (number - 1)
+    return found.bit_count()
+
+
+def runs_of_three(bits: int) -> int:
+    """The tiles (as bits) that start three consecutive numbers of one suit, all among `bits`."""
+    return bits & bits >> 1 & bits >> 2 & RUN_STARTS
 
 
 def every_group_has(r: Reading, bits: int) -> bool:
@@ -62,20 +80,19 @@ def no_claimed_set(r: Reading) -> bool:
     return True
 
 
-def young_and_old_suits(r: Reading) -> int:
-    """Suits holding both a 1-2-3 and a 7-8-9 sequence."""
-    return sum(base in r.chow_firsts and base + 6 in r.chow_firsts for base in SUIT_BASES)
-
-
 def same_numbers_in_three_suits(r: Reading) -> bool:
-    firsts = r.chow_firsts
-    return any(n + 9 in firsts and n + 18 in firsts for n in firsts if n < 9)
+    """7B: sequences starting on the same number in each suit (bit n of each shifted set: a
+    sequence starting on n, on n + 9, on n + 18)."""
+    firsts = r.chow_bits
+    return bool(firsts & firsts >> 9 & firsts >> 18)
 
 
 def honor_triplets(r: Reading) -> dict[str, int]:
     """2H: each dragon triplet; each wind triplet once for the round and once for the seat."""
-    triplets = r.triplet_tiles  # one triplet per tile at most
-    winds = (r.round_wind in triplets) + (r.seat_wind in triplets)
+    triplets = r.triplet_bits  # one triplet per tile at most
+    if not triplets & (WIND_BITS | DRAGON_BITS):  # most hands
+        return 0
+    winds = (triplets >> r.round_wind & 1) + (triplets >> r.seat_wind & 1)
     return {"dragon": dragon_triplets(r), "wind": winds}
 
 
@@ -84,35 +101,22 @@ def tail(r: Reading) -> bool:
     eyes = r.eyes_tile
     if eyes >= tiles.HONOR_BASE:
         return tiles.is_wind(eyes) and wind_triplets(r) >= 2
-    number, triplets = eyes % 9, r.triplet_tiles
-    # The three windows of three numbers holding the eyes, where they stay inside the suit.
-    below, above = eyes - 1 in triplets and number >= 1, eyes + 1 in triplets and number <= 7
-    return ((below and eyes - 2 in triplets and number >= 2) or (below and above)
-            or (above and eyes + 2 in triplets and number <= 6))
-
-
-def three_sisters(r: Reading) -> bool:
-    triplets = r.triplet_tiles
-    for t in triplets:
-        if t + 1 in triplets and t + 2 in triplets and t < tiles.HONOR_BASE and t % 9 <= 6:
-            return True
-    return False
-
-
-def young_old_triplets(r: Reading) -> int:
-    """3A, per suit: suits holding a triplet of 1 and a triplet of 9."""
-    triplets = r.triplet_tiles
-    return sum(base in triplets and base + 8 in triplets for base in SUIT_BASES)
+    # Three consecutive numbers among the triplets and the eyes, starting on the eyes or on one
+    # of the two tiles below (the eyes' tile is never a triplet's: that would be five copies).
+    runs = runs_of_three(r.triplet_bits | 1 << eyes)
+    return bool(runs & 0b111 << eyes >> 2)
 
 
 def four_into_two(r: Reading) -> int:
     """3G, per tile: a (non-kong) triplet of a tile and a sequence holding the fourth copy."""
-    firsts = r.chow_firsts
+    firsts = r.chow_bits
+    if not firsts:
+        return 0
+    in_sequences = firsts | firsts << 1 | firsts << 2  # the tiles some sequence holds
     found = 0
     for triplet in r.triplets:
-        tile = triplet.tiles[0]
-        if triplet.kind == PUNG and (tile in firsts or tile - 1 in firsts or tile - 2 in firsts):
-            found += 1  # a sequence holds the fourth copy (see chows_holding)
+        if triplet.kind == PUNG and in_sequences >> triplet.tiles[0] & 1:
+            found += 1
     return found
 
 
@@ -216,12 +220,12 @@ PATTERNS = [
             french_definition="Chaque triplé d'un dragon, du vent du tour ou du vent du siège ; "
                               "un vent qui est les deux compte deux fois."),
     pattern("2I", "Ching Szu Peng", "Four revealed triplets", "清四碰", 2,
-            lambda r: sum(t.exposed for t in r.triplets) == 4,
+            lambda r: r.revealed_sets == 4 and not r.chows,  # four sets revealed, no sequence
             "Four revealed triplets (or kongs).",
             french="Quatre triplés révélés",
             french_definition="Quatre triplés (ou quadruplés) révélés."),
     pattern("2J", "Lao Shao", "Young and old sequences", "老少", 2,
-            young_and_old_suits,
+            lambda r: suits_with(r.chow_bits, 1, 7),
             "A 1-2-3 and a 7-8-9 sequence of the same suit.", per="suit",
             french="Séquences jeunes et vieux",
             french_definition="Une séquence 1-2-3 et une séquence 7-8-9 de la même couleur."),
@@ -230,7 +234,8 @@ PATTERNS = [
             french="Tuile Pont",
             french_definition="La tuile gagnante est un 5 qui complète une séquence 4-5-6 en son "
                               "milieu."),
-    pattern("3A", "Lao Shao Peng", "Young and old triplets", "老少碰", 3, young_old_triplets,
+    pattern("3A", "Lao Shao Peng", "Young and old triplets", "老少碰", 3,
+            lambda r: suits_with(r.triplet_bits, 1, 9),
             "Triplets of 1 and of 9 of the same suit.", per="suit",
             french="Jeunes et vieux triplés",
             french_definition="Un triplé de 1 et un triplé de 9 de la même couleur."),
@@ -281,8 +286,7 @@ PATTERNS = [
                 french_definition="Aucun ensemble révélé autre que des quadruplés, et la tuile "
                                   "gagnante piochée soi-même."),
     pattern("7A", "Yi Tiao Long", "One dragon suit", "一條龍", 7,
-            lambda r: any(b in r.chow_firsts and b + 3 in r.chow_firsts and b + 6 in r.chow_firsts
-                          for b in SUIT_BASES),
+            lambda r: suits_with(r.chow_bits, 1, 4, 7) > 0,
             "1-2-3, 4-5-6 and 7-8-9 sequences of one suit.", excludes=["2J"],
             french="Une suite de dragon",
             french_definition="Des séquences 1-2-3, 4-5-6 et 7-8-9 d'une même couleur."),
@@ -336,7 +340,8 @@ PATTERNS = [
             "One suit and honors, with at least one honor.",
             french="Combinaison unique mixte",
             french_definition="Une seule couleur et des honneurs, avec au moins un honneur."),
-    pattern("7J", "Jieh May Pung", "Three sisters", "姐妹碰", 7, three_sisters,
+    pattern("7J", "Jieh May Pung", "Three sisters", "姐妹碰", 7,
+            lambda r: runs_of_three(r.triplet_bits) > 0,
             "Three triplets on consecutive numbers of one suit.",
             french="Trois soeurs",
             french_definition="Trois triplés sur des numéros consécutifs d'une même couleur."),
@@ -365,7 +370,7 @@ PATTERNS = [
             french="Trois quadruplés",
             french_definition="Exactement trois quadruplés."),
     pattern("15B", "Tai Ban Gao", "Three identical sequences", "三般高", 15,
-            lambda r: any(n >= 3 for n in r.chow_firsts.values()),
+            lambda r: len(r.chows) >= 3 and max(r.chow_firsts.values()) >= 3,
             "Three identical sequences.", excludes=["2D"],
             french="Trois séquences identiques",
             french_definition="Trois séquences identiques."),
@@ -375,8 +380,9 @@ PATTERNS = [
             french="Rencontre des 3 vents",
             french_definition="Trois triplés de vent."),
     pattern("15D", "Liang Tiao Long", "Two dragon suits", "兩條龍", 15,
-            lambda r: any(b in r.chow_firsts and r.chow_firsts.get(b + 3, 0) >= 2
-                          and b + 6 in r.chow_firsts for b in SUIT_BASES),
+            lambda r: len(r.chows) == 4 and any(
+                b in r.chow_firsts and r.chow_firsts.get(b + 3, 0) >= 2 and b + 6 in r.chow_firsts
+                for b in SUIT_BASES),
             "1-2-3, 4-5-6, 7-8-9 and a second 4-5-6, all of one suit.",
             excludes=["7A", "2D", "2J"],
             french="Deux suites de dragon",
@@ -387,7 +393,7 @@ PATTERNS = [
             french="Chefs juniors 3",
             french_definition="Deux triplés de dragon et des yeux de dragon."),
     pattern("20B", "Shuang Piao", "Double young and old", "雙老少", 20,
-            lambda r: young_and_old_suits(r) >= 2,
+            lambda r: suits_with(r.chow_bits, 1, 7) >= 2,
             "A 1-2-3 and a 7-8-9 sequence in each of two suits.", excludes=["2J"],
             french="Double Lao-Shao",
             french_definition="Une séquence 1-2-3 et une séquence 7-8-9 dans chacune de deux "
@@ -407,7 +413,7 @@ PATTERNS = [
             french="Couleur pure",
             french_definition="Toutes les tuiles d'une seule couleur, sans honneur."),
     pattern("40B", "Shuang Long Bao Ju", "Two dragons embracing a pearl", "雙龍抱珠", 40,
-            lambda r: sum(n // 2 for n in r.chow_firsts.values()) >= 2,
+            lambda r: len(r.chows) == 4 and sum(n // 2 for n in r.chow_firsts.values()) >= 2,
             "Two pairs of identical sequences.", excludes=["2D"],
             french="Deux dragons embrassant une perle",
             french_definition="Deux paires de séquences identiques."),
