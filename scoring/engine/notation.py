@@ -89,14 +89,15 @@ class _Reader:
             digits, letter, alias = match.groups()
             if digits:
                 kinds = _RUN_KINDS[letter]
-                for offset, digit in enumerate(digits):
-                    kind = kinds.get(digit)
-                    if kind is None:
-                        raise self.error(gettext_noop("there is no tile {tile}",
-                                                      tile=digit + letter), at=self.pos + offset)
-                    if digit == "0":
-                        self.red.append(len(found))
-                    found.append(kind)
+                if "0" in digits:  # red fives: their places among the tiles read
+                    self.red += [len(found) + at for at, digit in enumerate(digits) if digit == "0"]
+                try:
+                    found += map(kinds.__getitem__, digits)
+                except KeyError:
+                    offset = next(at for at, digit in enumerate(digits) if digit not in kinds)
+                    raise self.error(gettext_noop("there is no tile {tile}",
+                                                  tile=digits[offset] + letter),
+                                     at=self.pos + offset) from None
             elif alias:
                 found.append(tiles.ALIASES[alias])
             self.pos = match.end()
@@ -176,8 +177,8 @@ def _read(text: str) -> ParsedHand:
             if not inside:
                 raise reader.error(gettext_noop("empty group"), at=start)
             reader.pos += 1
-            groups.append(Group(char, tuple(sorted(inside)),
-                                tuple(sorted(inside[at] for at in reader.red))))
+            red_inside = tuple(sorted([inside[at] for at in reader.red])) if reader.red else ()
+            groups.append(Group(char, tuple(sorted(inside)), red_inside))
         elif char == "+":
             reader.pos += 1
             reader.skip_spaces()
