@@ -180,6 +180,9 @@ class Variant:
     # The tables: how the deal moves and how long a game is; whether a false win is paid.
     rotation = Rotation()
     false_wins = False  # True: a declared win that was not one is paid (a false_win event, §5)
+    # Riichi's table money (docs/rules-riichi.md, "At a table"); 0: the variant has none.
+    riichi_stick = 0  # what a riichi declared puts in the pot, which the next winner takes
+    noten_payment = 0  # what the players not ready at a drawn hand pay the ready ones, in all
 
     def check_rules(self, raw) -> MappingProxyType:
         """Each house option checked on its own, then together: a minimum above the limit, in

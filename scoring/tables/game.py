@@ -126,13 +126,13 @@ def start(n_players: int) -> Position:
 
 def riichi_stick(variant_id: str) -> int:
     """What one riichi stick puts in the pot (`Variant.riichi_stick`; 0: the variant has none)."""
-    return getattr(VARIANTS[variant_id], "riichi_stick", 0)
+    return VARIANTS[variant_id].riichi_stick
 
 
 def noten_payment(variant_id: str) -> int:
     """What the players not ready at a drawn hand pay those ready, in all
     (`Variant.noten_payment`; 0: the variant has no such payment, and is not told who was ready)."""
-    return getattr(VARIANTS[variant_id], "noten_payment", 0)
+    return VARIANTS[variant_id].noten_payment
 
 
 @dataclass(frozen=True)
