@@ -72,7 +72,9 @@ class TableForm(forms.Form):
         self.variant = VARIANTS[self.variant_id]
         self.rotation = game.rotation_of(self.variant_id)
         winds = [_("East"), _("South"), _("West"), _("North"), _("Dreamer (sits out first)")]
-        for i in range(MAX_PLAYERS):
+        self.seats = max(self.rotation.players)  # the seats the variant can use
+        self.dreamer = self.seats == MAX_PLAYERS  # a fifth player sits out in turn
+        for i in range(self.seats):
             self.fields[f"player{i}"] = NameField(
                 label=winds[i], max_length=30, required=i < min(self.rotation.players),
                 widget=forms.TextInput(attrs={"autocomplete": "off"}))
@@ -94,14 +96,15 @@ class TableForm(forms.Form):
         return [self[name] for name in ("dealer_keeps_deal_on_win",) if name in self.fields]
 
     def player_fields(self):
-        return [self[f"player{i}"] for i in range(MAX_PLAYERS)]
+        """A name field per seat the variant can use: no dreamer where five cannot play."""
+        return [self[f"player{i}"] for i in range(self.seats)]
 
     def rule_fields(self):
         return [self[name] for name in self.rule_names.values()]
 
     def clean(self):
         data = super().clean()
-        names = [data.get(f"player{i}") or "" for i in range(MAX_PLAYERS)]
+        names = [data.get(f"player{i}") or "" for i in range(self.seats)]
         if any(not n for n in names[:3]):
             return data
         count = len([n for n in names if n])
