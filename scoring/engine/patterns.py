@@ -10,14 +10,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from . import tiles
 from .context import WinContext
 from .hand import (
     CHOW,
     HONOR_BIT,
-    KONG,
     PAIR,
-    SUITS_OF,
     TERMINAL_BITS,
     Hand,
     TileSet,
@@ -28,9 +25,6 @@ from .names_zh import simplified
 STANDARD = "standard"
 
 _NO_RULES: Mapping = MappingProxyType({})
-# Per tile kind, the bit of its suit (1 m, 2 p, 4 s; 0 for honors), as SUITS_OF reads them.
-_SUIT_BIT = tuple(1 << (tile // 9) if tile < tiles.HONOR_BASE else 0
-                  for tile in range(tiles.KINDS))
 
 
 def _fact():
@@ -74,44 +68,36 @@ class Reading:
     winning: int = _fact()
 
     def __post_init__(self):
-        hand, form, groups = self.hand, self.form, self.groups
-        chows, triplets, masks = [], [], []
+        hand = self.hand
+        chows, triplets = [], []
         chow_firsts: dict[int, int] = {}
-        chow_bits = triplet_bits = 0
+        chow_bits = triplet_bits = kongs = concealed = 0
         eyes = None
-        kongs = concealed = 0
-        if form == STANDARD:
-            # The groups hold every tile of the hand: its mask and suits are theirs, without
-            # the hand's counts.
-            mask = suit_bits = 0
-            for group in groups:
-                kind, first, group_mask = group.kind, group.tiles[0], group.mask
-                masks.append(group_mask)
-                mask |= group_mask
-                suit_bits |= _SUIT_BIT[first]
+        if self.form == STANDARD:
+            for group in self.groups:
+                kind = group.kind
                 if kind == PAIR:
                     eyes = group
                 elif kind == CHOW:
+                    first = group.tiles[0]
                     chows.append(group)
                     chow_firsts[first] = chow_firsts.get(first, 0) + 1
                     chow_bits |= 1 << first
                 else:
                     triplets.append(group)
-                    triplet_bits |= 1 << first
-                    if kind == KONG:
-                        kongs += 1
+                    triplet_bits |= 1 << group.tiles[0]
                     if not (group.exposed or group.by_discard):
                         concealed += 1
-            suits = SUITS_OF[suit_bits]
-        else:
-            masks = [group.mask for group in groups]
-            mask, suits = hand.mask, hand.suits
+            kongs = hand.kongs  # a kong is always a revealed set or a concealed kong as written
+        # The groups hold every tile of the hand (bonus tiles excluded): their tiles are its.
+        mask = hand.mask
         facts = {"eyes": eyes, "eyes_tile": None if eyes is None else eyes.tiles[0],
                  "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
                  "concealed_triplets": concealed, "chow_firsts": chow_firsts,
-                 "chow_bits": chow_bits, "triplet_bits": triplet_bits, "group_masks": tuple(masks),
+                 "chow_bits": chow_bits, "triplet_bits": triplet_bits,
+                 "group_masks": tuple([group.mask for group in self.groups]),
                  "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
-                 "mask": mask, "suits": suits, "winning": hand.winning}
+                 "mask": mask, "suits": hand.suits, "winning": hand.winning}
         for name, value in facts.items():
             object.__setattr__(self, name, value)
 
