@@ -514,6 +514,13 @@ PATTERNS = [
 
 FORMS = Forms(thirteen_orphans=True, seven_pairs=False)
 
+# Why each payment is made: the same words for every hand, made once.
+SELF_DRAWN_PAYS = gettext_noop("self-drawn: each other player pays the total")
+DISCARDER_PAYS_TWICE = gettext_noop("discarder pays twice the total (payment 2)")
+DISCARDER_PAYS = {way: gettext_noop("discarder pays the total (payment {way})", way=way)
+                  for way in (1, 3)}
+OTHERS_PAY_HALF = gettext_noop("half the total (payment 3)")
+
 
 class Shanghai(Variant):
     id = "shanghai"
@@ -567,17 +574,13 @@ class Shanghai(Variant):
     def payments(self, points, ctx, rules):
         winner = ctx.seat_wind
         if ctx.self_drawn:
-            return [(seat, winner, points,
-                     gettext_noop("self-drawn: each other player pays the total"))
-                    for seat in ctx.others]
+            return [(seat, winner, points, SELF_DRAWN_PAYS) for seat in ctx.others]
         way = rules["payment"]
         if way == 2:
-            return [(ctx.discarder, winner, 2 * points,
-                     gettext_noop("discarder pays twice the total (payment 2)"))]
-        rows = [(ctx.discarder, winner, points,
-                 gettext_noop("discarder pays the total (payment {way})", way=way))]
+            return [(ctx.discarder, winner, 2 * points, DISCARDER_PAYS_TWICE)]
+        rows = [(ctx.discarder, winner, points, DISCARDER_PAYS[way])]
         if way == 3:
-            rows += [(seat, winner, points / 2, gettext_noop("half the total (payment 3)"))
+            rows += [(seat, winner, points / 2, OTHERS_PAY_HALF)
                      for seat in ctx.others if seat != ctx.discarder]
         return rows
 
