@@ -168,9 +168,22 @@ class BoxesShown:
                 if not isinstance(field.field.widget, forms.CheckboxSelectMultiple)]
 
 
+YAKUMAN = "yakuman"  # the han select's yakuman: "yakuman1", "yakuman2" (a double yakuman)
+
+
+def han_choice(han: int | None, yakuman: int = 0) -> str | None:
+    """A count of han (or yakuman) as quick entry's han select names it: 13 or more is "13"."""
+    if yakuman:
+        return f"{YAKUMAN}{yakuman}"
+    return None if han is None else str(min(han, 13))
+
+
 class WinForm(BoxesShown, WonFrom, forms.Form):
     """A win: who won, from whom (or self-drawn); with `total` for quick entry; with `riichi` (a
-    Riichi table's hand from the scorer), who declared riichi this hand."""
+    Riichi table), who declared riichi this hand. Where the variant pays by han and fu
+    (`game.quick_entry_fu`: Riichi), `total` is a select of han (1 to 13+, a yakuman, a double
+    yakuman, each with the limit it is paid as) and `fu` a select of the fu; a count no hand
+    scores is refused in the engine's words (`check_han_fu`)."""
 
     winner = forms.TypedChoiceField(label=_("Winner"), coerce=int)
     source = forms.ChoiceField(label=_("Won from"))
@@ -178,13 +191,26 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, data=None, *, names, position, unit="fan", with_total=True, initial=None,
-                 choose=False, highest=None, riichi=0, scored_riichi=False):
+                 choose=False, highest=None, riichi=0, scored_riichi=False, variant_id=None,
+                 rules=None):
         """`choose`: nothing is chosen beforehand, the player picks both (an empty first
         choice that the form refuses with its own words). `riichi`: a riichi stick's worth (a
         Riichi table): ask who declared riichi; `scored_riichi`: the hand was scored with riichi
-        (or double riichi), so its winner declared it."""
+        (or double riichi), so its winner declared it. `variant_id` and `rules`: the table's,
+        for a variant that pays by han and fu."""
         super().__init__(data, initial=initial)
         self.names, self.scored_riichi = names, scored_riichi
+        self.fu_choices = game.quick_entry_fu(variant_id) if variant_id and with_total else ()
+        self.yakuman = 0
+        if self.fu_choices:
+            self.variant = VARIANTS[variant_id]
+            self.fields["total"] = forms.CharField(
+                label=_("Han"), widget=forms.Select(choices=self.han_choices(rules)),
+                error_messages={"required": _("Choose how many han.")})
+            self.fields["fu"] = forms.IntegerField(
+                label=_("Fu"), required=False, widget=forms.Select(
+                    choices=[("", "—")] + [(fu, str(fu)) for fu in self.fu_choices]),
+                help_text=_("From 5 han, or for a yakuman, the fu do not count."))
         if riichi:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(
@@ -205,8 +231,30 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         if not with_total:
             del self.fields["total"]
 
+    def han_choices(self, rules) -> list[tuple[str, str]]:
+        """The han select: 1 to 12 han, 13+ han, a yakuman and a double yakuman, each with the
+        limit the engine pays it as under the table's house rules (kazoe yakuman or sanbaiman
+        for 13+)."""
+        rules = self.variant.check_rules(rules or {})
+        choices = [("", "—")]
+        for han in range(1, 14):
+            text = (_("%(han)s+ han") if han == 13 else _("%(han)s han")) % {"han": han}
+            limit = self.variant.limit_name(han, 0, rules)
+            choices.append((han_choice(han), f"{text} · {limit}" if limit else text))
+        choices += [(han_choice(0, times), self.variant.limit_name(0, times, rules))
+                    for times in (1, 2)]
+        return choices
+
     def clean_total(self):
         total = self.cleaned_data["total"]
+        if self.fu_choices:  # "3", "13", "yakuman1": the han (13 a yakuman), and the yakuman
+            text = total.strip()
+            if text.startswith(YAKUMAN) and text[len(YAKUMAN):].isdigit():
+                self.yakuman = int(text[len(YAKUMAN):])
+                return 13 * self.yakuman
+            if not text.isdigit():
+                raise ValidationError(_("Choose how many han."), code="han")
+            return int(text)
         if self.highest is not None and total > self.highest:
             raise ValidationError(
                 _("At most %(highest)s %(unit)s at this table: its house rules' limit. A hand "
@@ -225,6 +273,12 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             self.add_error("riichi", ValidationError(
                 _("The hand was scored with riichi, so %(who)s declared it: tick %(who)s too.")
                 % {"who": self.names[data["winner"]]}, code="winner_riichi"))
+        if self.fu_choices and not self.errors:
+            try:
+                self.variant.check_han_fu(data["total"], data.get("fu"), self.self_drawn,
+                                          self.yakuman)
+            except HandError as error:
+                raise ValidationError(localize(error.message), code="han_fu") from None
         return data
 
 
@@ -233,9 +287,11 @@ class DrawForm(BoxesShown, forms.Form):
     ready (tenpai) and who declared riichi this hand; elsewhere it has no field. Prefixed, so that
     its fields do not clash with a win form's in the same page or form."""
 
-    def __init__(self, data=None, *, names, position, variant_id, initial=None):
+    def __init__(self, data=None, *, names, position, variant_id, initial=None, riichi=None):
+        """`riichi`: who declared riichi, ticked in another form's boxes on the same page (a
+        hand's edit page, the win's): then this form has no riichi boxes of its own."""
         super().__init__(data, initial=initial, prefix="draw")
-        self.names = names
+        self.names, self.shared_riichi = names, riichi
         self.asks = bool(game.noten_payment(variant_id))
         if self.asks:
             payment = game.noten_payment(variant_id)
@@ -244,7 +300,7 @@ class DrawForm(BoxesShown, forms.Form):
                 "The players not ready pay %(payment)s in all, shared equally, to those ready; "
                 "nobody or everybody ready: nothing. A ready dealer keeps the deal.") % {
                 "payment": grouped(payment)}
-        if game.riichi_stick(variant_id):
+        if game.riichi_stick(variant_id) and riichi is None:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(
                 "Each player ticked puts a %(stick)s-point stick on the table; after a drawn hand "
@@ -257,12 +313,14 @@ class DrawForm(BoxesShown, forms.Form):
 
     @property
     def riichi(self) -> list[int]:
+        if self.shared_riichi is not None:
+            return list(self.shared_riichi)
         return self.cleaned_data.get("riichi", [])
 
     def clean(self):
         data = super().clean()
         if "ready" in self.fields and not self.errors:
-            not_ready = [p for p in data.get("riichi", []) if p not in data.get("ready", [])]
+            not_ready = [p for p in self.riichi if p not in data.get("ready", [])]
             if not_ready:
                 who = ", ".join(self.names[p] for p in not_ready)
                 self.add_error("ready", ValidationError(
@@ -341,7 +399,7 @@ class DiscardWinsForm(WonFrom, forms.Form):
         return data
 
 
-class FalseWinForm(WonFrom, forms.Form):
+class FalseWinForm(BoxesShown, WonFrom, forms.Form):
     """American: a declared win that was not one. Who declared it, and on whose discard (or on a
     self-drawn tile); the money is the engine's (a false_win event). Prefixed, so that its fields
     do not clash with the quick-entry form's on the same page."""

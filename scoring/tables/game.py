@@ -431,10 +431,23 @@ def check_total(variant_id: str, rules: dict, total: int) -> None:
             "rules' limit).", total=total, unit=unit_word(unit), bound=bound))
 
 
+def quick_entry_fu(variant_id: str) -> tuple[int, ...]:
+    """The fu a win entered by hand is counted in, beside its han (`Riichi.quick_entry_fu`: a
+    Riichi win is paid by its han and fu); () where the variant pays a total alone. Read with a
+    default: the Variant base class does not declare it (yet)."""
+    return getattr(VARIANTS[variant_id], "quick_entry_fu", ())
+
+
 def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
-                discarder: int | None, self_drawn: bool, total: int) -> Recorded:
+                discarder: int | None, self_drawn: bool, total: int, fu: int | None = None,
+                yakuman: int = 0, riichi=()) -> Recorded:
     """A win entered as fans (or points): paid by the variant's own rules (as a deal of one win
-    for a variant that pays during the deal). A total outside the table's range is refused."""
+    for a variant that pays during the deal). A total outside the table's range is refused.
+    Where the variant counts fu too (`quick_entry_fu`: Riichi), `total` is the han, with `fu`
+    (or `yakuman`, how many) and `riichi`, who declared riichi this hand: `han_and_fu`."""
+    if quick_entry_fu(variant_id):
+        return han_and_fu(variant_id, rules, position, winner, discarder, self_drawn, total, fu,
+                          yakuman, riichi)
     check_total(variant_id, rules, total)
     variant = VARIANTS[variant_id]
     if variant.pays_during_deal:
@@ -447,6 +460,33 @@ def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind})
+
+
+def han_and_fu(variant_id: str, rules: dict, position: Position, winner: int,
+               discarder: int | None, self_drawn: bool, han: int, fu: int | None,
+               yakuman: int = 0, riichi=()) -> Recorded:
+    """A Riichi win the players counted ("3 han 40 fu, ron from Bob", "mangan"), paid by the
+    engine (`Riichi.pay_han_fu`) as a scored hand is, with the table's honba; `riichi`: who
+    declared riichi this hand (a stick each into the pot), and the winner takes the pot, the
+    sticks on the table before the hand and this hand's (`stick_transfers`). A count no hand
+    scores is refused (`Riichi.check_han_fu`)."""
+    variant = VARIANTS[variant_id]
+    context = win_context(position, winner, discarder, self_drawn)
+    if rotation_of(variant_id).honba:
+        context["honba"] = position.honba
+    sticks = {}
+    if variant.riichi_stick:
+        riichi = check_seated(position, riichi, gettext_noop("riichi"))
+        context["riichi_sticks"] = position.riichi_sticks + len(riichi)
+        sticks = {"riichi": list(riichi), "takes_pot": True}
+    ctx = parse_context(context)
+    paid = variant.pay_han_fu(han, fu, ctx, variant.check_rules(rules), yakuman)
+    return Recorded("win", winner, None if self_drawn else discarder, self_drawn, paid.total,
+                    by_player(position, paid.payments),
+                    {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
+                     "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
+                     "han": han, "fu": fu, "yakuman": yakuman, "limit": paid.limit,
+                     "seat": ctx.seat_wind, "round_wind": position.round_wind, **sticks})
 
 
 def quick_discard(variant_id: str, rules: dict, position: Position, wins: list[tuple[int, int]],
@@ -514,6 +554,8 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
     if not result["ok"]:
         raise HandError(result["error"]["code"], result["error"]["message"])
     sticks = {"riichi": list(riichi), "takes_pot": bool(result["meets_minimum"])} if stick else {}
+    # Riichi's count, for the hand's line and quick entry's fields when the hand is edited
+    counted = {k: result[k] for k in ("fu", "yakuman", "limit")} if "fu" in result else {}
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, result["total"],
                     by_player(position, [(t["from"], t["to"], t["amount"])
                                          for t in result["payments"]["transfers"]]),
@@ -524,7 +566,7 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
                                    "english": p.get("english", ""), "value": p.get("value"),
                                    "count": p.get("count", 1)} for p in result["patterns"]],
                      "seat": context["seat_wind"], "round_wind": position.round_wind,
-                     "context": context, **sticks})
+                     "context": context, **counted, **sticks})
 
 
 def drawn(position: Position, variant_id: str | None = None, ready=(), riichi=()) -> Recorded:

@@ -54,6 +54,7 @@ from scoring.tables.forms import (
     WallEndForm,
     WinForm,
     deal_formset,
+    han_choice,
 )
 from scoring.tables.models import Full, Once, Replayed, Stale, Submission, Table
 
@@ -242,10 +243,11 @@ def _now(table, edit, latest, **extra) -> dict:
     return context
 
 
-def _draw_form(table, position, data=None, initial=None):
-    """The drawn hand's form: at a Riichi table, who was ready and who declared riichi."""
+def _draw_form(table, position, data=None, initial=None, riichi=None):
+    """The drawn hand's form: at a Riichi table, who was ready and who declared riichi (or
+    `riichi`, ticked in the win's boxes on the same page)."""
     return DrawForm(data, names=table.players, position=position, variant_id=table.variant,
-                    initial=initial)
+                    initial=initial, riichi=riichi)
 
 
 def _drawn(table, form):
@@ -257,9 +259,12 @@ def _drawn(table, form):
 def _win_form(table, position, data=None, initial=None):
     """Quick entry's form: several winners on one discard where the variant pays during the
     deal (Sichuan), else one winner."""
-    kind = DiscardWinsForm if VARIANTS[table.variant].pays_during_deal else WinForm
-    return kind(data, names=table.players, position=position, unit=_unit(table),
-                highest=_highest(table), initial=initial)
+    if VARIANTS[table.variant].pays_during_deal:
+        return DiscardWinsForm(data, names=table.players, position=position, unit=_unit(table),
+                               highest=_highest(table), initial=initial)
+    return WinForm(data, names=table.players, position=position, unit=_unit(table),
+                   highest=_highest(table), initial=initial, riichi=table.stick(),
+                   variant_id=table.variant, rules=table.rules)
 
 
 def _quick(table, form):
@@ -271,9 +276,12 @@ def _quick(table, form):
                                                   True, total)
         return lambda pos: game.quick_discard(table.variant, table.rules, pos, form.wins,
                                                 form.discarder, table.players)
-    winner, total = form.cleaned_data["winner"], form.cleaned_data["total"]
+    data = form.cleaned_data
+    winner, total, fu, riichi = data["winner"], data["total"], data.get("fu"), data.get(
+        "riichi", ())
     return lambda pos: game.quick_entry(table.variant, table.rules, pos, winner,
-                                          form.discarder, form.self_drawn, total)
+                                          form.discarder, form.self_drawn, total, fu,
+                                          form.yakuman, riichi)
 
 
 def _rows(table, rows) -> list[dict]:
@@ -656,13 +664,8 @@ def edit_hand(request, token, hand_id):
     if hand is None:
         return _done(request, table, "stale")
     position = hand.position_before()
-    initial = {"winner": hand.winner, "total": hand.total, "version": hand.version,
-               "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
-               else str(hand.discarder), **_wins_initial(hand, position)}
     drawing = request.method == "POST" and request.POST.get("action") == "draw"
-    form = _win_form(table, position, None if drawing else request.POST or None, initial)
-    draw_form = _draw_form(table, position, request.POST if drawing else None, {
-        "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", [])})
+    form, draw_form = _edit_forms(request, table, hand, position, drawing)
     if request.method == "POST":
         version = _int(request.POST.get("version"))
         try:
@@ -716,6 +719,37 @@ def _wins_initial(hand, position) -> dict:
                 f"fans_{hand.winner}": hand.total}
     found = {position.player_at(e["seat"]): e.get("fans") for e in wins}
     return {"winners": list(found), **{f"fans_{p}": fans for p, fans in found.items()}}
+
+
+def _edit_forms(request, table, hand, position, drawing):
+    """A hand's edit page: the win's form and the drawn hand's, in one HTML form, the one sent
+    (`drawing` or not) bound to the POST. Where the win's form asks who declared riichi (Riichi),
+    its boxes serve the drawn hand too (one set of riichi boxes on the page)."""
+    initial = {"winner": hand.winner, "total": hand.total, "version": hand.version,
+               "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
+               else str(hand.discarder), **_wins_initial(hand, position),
+               **_counted_initial(table, hand)}
+    shared = None
+    if table.stick() and not VARIANTS[table.variant].pays_during_deal:
+        shared = initial["riichi"] = hand.detail.get("riichi", [])
+        if drawing:  # the page's boxes ("draw-riichi": as a page before them named them)
+            ticked = request.POST.getlist("riichi") + request.POST.getlist("draw-riichi")
+            shared = initial["riichi"] = sorted({_int(p) for p in ticked})
+    form = _win_form(table, position, None if drawing else request.POST or None, initial)
+    draw_form = _draw_form(table, position, request.POST if drawing else None, {
+        "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", [])},
+                           riichi=shared)
+    return form, draw_form
+
+
+def _counted_initial(table, hand) -> dict:
+    """Where quick entry asks han and fu (Riichi): the hand's han (or yakuman) as the han select
+    names it, its fu, and who declared riichi."""
+    if not game.quick_entry_fu(table.variant):
+        return {}
+    detail = hand.detail
+    return {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu"),
+            "riichi": detail.get("riichi", [])}
 
 
 def _ask_delete(request, table, hand, last):

@@ -1,6 +1,7 @@
 """Japanese Riichi at a table (docs/rules-riichi.md, "At a table"): a hanchan, the East and South
 rounds; a dealer who wins keeps the deal (renchan), a draw or another player's win passes it;
-four players. A win is sent from the scorer (han and fu); a total of han alone is refused.
+four players. A win is sent from the scorer, or entered by its han and fu (tests/tables/
+test_riichi_quick.py); below 5 han, a total of han alone is refused.
 Players are A=0, B=1, C=2, D=3, sitting down East, South, West, North."""
 
 import pytest
@@ -33,8 +34,8 @@ def test_a_win_from_the_scorer_is_paid_as_scored():
     assert recorded.total == 1 and recorded.detail["unit"] == "han"
 
 
-def test_a_total_of_han_alone_is_refused():
-    with pytest.raises(HandError, match="han and fu"):
+def test_a_total_of_han_alone_below_mangan_is_refused():
+    with pytest.raises(HandError, match="paid by its han and fu"):
         quick_entry("riichi", {}, start(4), B, A, False, 3)
 
 

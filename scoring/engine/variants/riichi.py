@@ -22,7 +22,16 @@ from ..hand import CHOW, KONG, PAIR, build_hand
 from ..messages import gettext_noop, joined, pgettext, tile_named
 from ..notation import parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import KEEP_ON_DEALER_WIN, Option, Rotation, Variant, best_of, ledger, reasons_of
+from ..variant import (
+    KEEP_ON_DEALER_WIN,
+    Option,
+    Payout,
+    Rotation,
+    Variant,
+    best_of,
+    ledger,
+    reasons_of,
+)
 
 SEVEN_PAIRS, ORPHAN_FORM = "seven_pairs", "thirteen_orphans"
 ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS, ORPHAN_FORM})
@@ -648,11 +657,72 @@ class Riichi(Variant):
         return FORMS
 
     def payout(self, total, ctx, rules):
-        """A Riichi win is paid by its han and fu together: a total of han alone (a table's
-        quick entry) cannot be paid, and is refused saying what to do instead."""
+        """A Riichi win is paid by its han and fu together: a total of han alone cannot be paid,
+        and is refused saying what to do instead (a table's quick entry asks for the fu too,
+        `quick_entry_fu`, and is paid by `pay_han_fu`)."""
         raise HandError("bad_request", gettext_noop(
             "A Riichi hand is paid by its han and fu: score it in the scorer and send it to the "
             "table."))
+
+    # A table's quick entry asks for the fu besides the han, from these: a hand's fu are
+    # rounded up to 10 (20 to 110), except seven pairs' 25 (see `check_han_fu`).
+    quick_entry_fu = (20, 25, *range(30, 120, 10))
+    MOST_YAKUMAN = 6  # the basic points stop at six yakuman (`basic_points`)
+
+    def limit_name(self, han: int, yakuman: int, rules) -> str | None:
+        """The limit `han` (or `yakuman` yakuman) is paid as whatever the fu, None below
+        mangan: what a table's quick entry names beside each count."""
+        return basic_points(han, 0, yakuman, rules)[1]
+
+    def check_han_fu(self, han: int, fu: int | None, self_drawn: bool, yakuman: int = 0) -> None:
+        """Refuse a count of han and fu that no hand scores (`bad_request`): no han; fu other
+        than 25 or a ten from 20 to 110; 25 fu (seven pairs, 2 han of its own) with 1 han; 20
+        fu on a discard (a discard adds 10 to a closed hand, and an open hand with no fu is
+        30) or with 1 han (a self-drawn pinfu: pinfu and menzen tsumo); no fu below 5 han,
+        where the fu count. From 5 han or a yakuman the fu do not count and may be left out."""
+        if yakuman:
+            if not 1 <= yakuman <= self.MOST_YAKUMAN:
+                raise HandError("bad_request", gettext_noop(
+                    "{count} yakuman: a hand is paid for 1 to {most}.", count=yakuman,
+                    most=self.MOST_YAKUMAN))
+            return
+        if han < 1:
+            raise HandError("bad_request", gettext_noop(
+                "{han} han: a winning hand has at least 1 han from a yaku (dora count only with "
+                "one).", han=han))
+        if fu is None:
+            if han < 5:
+                raise HandError("bad_request", gettext_noop(
+                    "Below 5 han a hand is paid by its han and fu: how many fu has this "
+                    "{han}-han hand?", han=han))
+            return
+        if fu != 25 and (fu % 10 or not 20 <= fu <= 110):
+            raise HandError("bad_request", gettext_noop(
+                "{fu} fu: a hand's fu are rounded up to ten, 20 to 110, except seven pairs' 25.",
+                fu=fu))
+        if fu == 25 and han < 2:
+            raise HandError("bad_request", gettext_noop(
+                "25 fu is seven pairs (chiitoitsu), itself 2 han: a 25-fu hand has at least "
+                "2 han."))
+        if fu == 20 and not self_drawn:
+            raise HandError("bad_request", gettext_noop(
+                "20 fu is a self-drawn hand only: a discard adds 10 fu to a closed hand, and an "
+                "open hand won on a discard has 30 fu at least."))
+        if fu == 20 and han < 2:
+            raise HandError("bad_request", gettext_noop(
+                "1 han 20 fu cannot be: 20 fu is a self-drawn pinfu, which is 2 han at least "
+                "(pinfu and menzen tsumo)."))
+
+    def pay_han_fu(self, han: int, fu: int | None, ctx, rules, yakuman: int = 0) -> Payout:
+        """A win the players counted themselves ("3 han 40 fu", "mangan", a yakuman), paid as
+        a scored hand is: `basic_points` with the house rules' limits (kiriage, kazoe), then
+        `transfers` with the honba of `ctx`. The riichi sticks are not payments (the table
+        moves its pot). A count `check_han_fu` refuses is refused. `total` is the han (13 a
+        yakuman), `limit` the limit's name."""
+        self.check_han_fu(han, fu, ctx.self_drawn, yakuman)
+        basic, limit = basic_points(han, fu or 0, yakuman, rules)
+        return Payout(YAKUMAN * yakuman if yakuman else han, limit, 1, True, basic,
+                      self.transfers(basic, ctx))
 
     def red_fives(self, rules) -> bool:
         """Whether the set has red fives (house option aka_dora)."""
