@@ -224,7 +224,8 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         self.fields["winner"].error_messages["required"] = _("Choose who won.")
         self.fields["source"].error_messages["required"] = _(
             "Choose whose discard it was, or self-drawn.")
-        self.fields["total"].label = UNIT_LABELS.get(unit, unit)
+        if not self.fu_choices:  # the han select has its own label
+            self.fields["total"].label = UNIT_LABELS.get(unit, unit)
         self.highest, self.unit = highest, unit
         if highest is not None:
             self.fields["total"].widget.attrs["max"] = highest

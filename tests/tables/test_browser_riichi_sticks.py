@@ -16,9 +16,10 @@ pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
 NAMES = ["Annabelle", "Bartholomew", "Cyril", "Dionysia"]
 
 
-def tap(page, box, name):
-    """Tap the label of `name`'s box in the fieldset `box` (ready or riichi)."""
-    page.locator(f"[data-boxes={box}] label.toggle", has_text=name).first.tap()
+def tap(page, box, name, form="form.drawn"):
+    """Tap the label of `name`'s box in the fieldset `box` (ready or riichi) of `form` (the
+    board's quick entry has riichi boxes too)."""
+    page.locator(f"{form} [data-boxes={box}] label.toggle", has_text=name).first.tap()
 
 
 def test_riichi_sticks_and_tenpai_on_a_phone(page):
@@ -33,8 +34,8 @@ def test_riichi_sticks_and_tenpai_on_a_phone(page):
     tap(page, "ready", "Annabelle")
     draw.get_by_role("button", name="Drawn hand (nobody won)").tap()
     expect(page.locator("form.drawn .error")).to_contain_text("tick Cyril as ready too")
-    expect(page.locator("[data-boxes=riichi] input:checked")).to_have_count(1)
-    expect(page.locator("[data-boxes=ready] input:checked")).to_have_count(1)
+    expect(draw.locator("[data-boxes=riichi] input:checked")).to_have_count(1)
+    expect(draw.locator("[data-boxes=ready] input:checked")).to_have_count(1)
     page.locator("form.drawn").scroll_into_view_if_needed()
     shot(page, "tables-riichi-draw-refused", screen=True)
     assert no_horizontal_scroll(page)
@@ -64,7 +65,7 @@ def test_riichi_sticks_and_tenpai_on_a_phone(page):
     form = page.locator("form.from-scorer")
     form.locator("select[name=winner]").select_option("1")
     form.locator("select[name=source]").select_option("3")
-    tap(page, "riichi", "Bartholomew")
+    tap(page, "riichi", "Bartholomew", "form.from-scorer")
     preview = page.locator("#preview")
     expect(preview).to_contain_text("riichi sticks on the table → Bartholomew 2000")
     shot(page, "tables-riichi-from-scorer", screen=True)
