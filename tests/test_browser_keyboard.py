@@ -121,3 +121,24 @@ def test_a_skip_link_leads_past_the_keys_and_moves_none(page):
     expect(page.locator("#context")).to_be_focused()
     page.keyboard.press("Tab")  # on to the first flag, past every key
     expect(page.locator("#context input").first).to_be_focused()
+
+
+# Each variant's plain hand, self-drawn by East: three payers of the same amount.
+SELF_DRAWN = {
+    "shanghai": "123m456p22789s[111z]%2B2s", "hongkong": "123m456p22789s[777z]%2B2s",
+    "sichuan": "123456789m99p[555p]%2B9p", "mcr": "123m456p22789s[777z]%2B2s",
+    "riichi": "123m406p22789s[777z]%2B2s", "american": "44m66688s[2222m][666z]%2B8s",
+}
+
+
+@pytest.mark.parametrize("variant", SELF_DRAWN)
+def test_a_self_drawn_score_line_fits_its_box(page, variant):
+    # The three payers share one arrow (S/W/N→E 1000): the line is whole in its fixed box,
+    # where "S→E 1000, W→E 1000, N→E 1000" wrapped and its second line was cut off.
+    page.goto(page.base + f"/?variant={variant}&hand={SELF_DRAWN[variant]}&self_drawn=on")
+    summary = page.locator("#hand-error .summary")
+    expect(summary).to_contain_text("S/W/N→E")
+    fits = page.evaluate("""() => { const box = document.getElementById('hand-error');
+        const line = box.querySelector('.summary a').getBoundingClientRect();
+        return box.scrollHeight <= box.clientHeight && line.height < 40; }""")
+    assert fits
