@@ -183,6 +183,7 @@ class Variant:
     # Riichi's table money (docs/rules-riichi.md, "At a table"); 0: the variant has none.
     riichi_stick = 0  # what a riichi declared puts in the pot, which the next winner takes
     noten_payment = 0  # what the players not ready at a drawn hand pay the ready ones, in all
+    quick_entry_fu: tuple[int, ...] = ()  # a table's win entered by hand: its han and these fu
 
     def check_rules(self, raw) -> MappingProxyType:
         """Each house option checked on its own, then together: a minimum above the limit, in

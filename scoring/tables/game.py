@@ -433,9 +433,8 @@ def check_total(variant_id: str, rules: dict, total: int) -> None:
 
 def quick_entry_fu(variant_id: str) -> tuple[int, ...]:
     """The fu a win entered by hand is counted in, beside its han (`Riichi.quick_entry_fu`: a
-    Riichi win is paid by its han and fu); () where the variant pays a total alone. Read with a
-    default: the Variant base class does not declare it (yet)."""
-    return getattr(VARIANTS[variant_id], "quick_entry_fu", ())
+    Riichi win is paid by its han and fu); () where the variant pays a total alone."""
+    return VARIANTS[variant_id].quick_entry_fu
 
 
 def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
