@@ -186,7 +186,7 @@ def standard_copies(tile: int) -> int:
 def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: bool = False) -> Hand:
     """Check a parsed hand against a variant's tile set and the standard 14-tile count;
     `red_fives`: whether the variant plays red fives."""
-    if parsed.red or parsed.winning_red or parsed.groups:
+    if parsed.has_red:  # a red winning tile is one of the red fives written
         check_red_fives(parsed, red_fives)
     written = _written(parsed)
     for tile in () if kinds.issuperset(written) else written:  # the loop names the first stranger

@@ -47,7 +47,7 @@ class ParsedHand(namedtuple("ParsedHand", "concealed groups winning red winning_
 
     @property
     def has_red(self) -> bool:
-        return bool(self.red) or any(group.red for group in self.groups)
+        return bool(self.red) or any([group.red for group in self.groups])
 
     @property
     def all_red(self) -> tuple[int, ...]:

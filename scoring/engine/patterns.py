@@ -116,11 +116,6 @@ class Reading:
         return f"Reading({self.form}, {groups}, winning group {self.winning_index})"
 
     @property
-    def revealed_sets(self) -> int:
-        """Sets made with a claimed discard: exposed chows, pungs and kongs (not concealed ones)."""
-        return self.hand.revealed_sets
-
-    @property
     def winning_group(self) -> TileSet | None:
         return None if self.winning_index is None else self.groups[self.winning_index]
 
@@ -223,7 +218,7 @@ class Evaluation:
     total: int = field(init=False, compare=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "total", sum(c.pattern.value * c.count for c in self.counted))
+        object.__setattr__(self, "total", sum([c.pattern.value * c.count for c in self.counted]))
 
     @property
     def decomposition(self) -> list[str]:

@@ -133,7 +133,7 @@ def all_linked(r: Reading) -> bool:
 
 
 def total_dependency(r: Reading) -> bool:
-    return (r.revealed_sets == 4 and not r.ctx.self_drawn
+    return (r.hand.revealed_sets == 4 and not r.ctx.self_drawn
             and r.winning_group is r.eyes)
 
 
@@ -220,7 +220,7 @@ PATTERNS = [
             french_definition="Chaque triplé d'un dragon, du vent du tour ou du vent du siège ; "
                               "un vent qui est les deux compte deux fois."),
     pattern("2I", "Ching Szu Peng", "Four revealed triplets", "清四碰", 2,
-            lambda r: r.revealed_sets == 4 and not r.chows,  # four sets revealed, no sequence
+            lambda r: r.hand.revealed_sets == 4 and not r.chows,  # all four revealed, no sequence
             "Four revealed triplets (or kongs).",
             french="Quatre triplés révélés",
             french_definition="Quatre triplés (ou quadruplés) révélés."),
@@ -304,7 +304,7 @@ PATTERNS = [
             french_definition="Chaque ensemble et les yeux contiennent un terminal ou un honneur, "
                               "avec au moins un honneur et au moins une séquence."),
     pattern("7D", "Barn Chiu Ren", "Semi self-sufficient", "半求人", 7,
-            lambda r: r.revealed_sets == 4 and r.ctx.self_drawn,
+            lambda r: r.hand.revealed_sets == 4 and r.ctx.self_drawn,
             "Four revealed sets (concealed kongs are not revealed) and the winning tile "
             "self-drawn.", excludes=["2F"],
             french="Semi Autosuffisant",
