@@ -19,7 +19,7 @@ from .hand import (
     Hand,
     TileSet,
 )
-from .messages import FACET_WORDS, gettext_noop, pattern_word
+from .messages import FACET_WORDS, Name, gettext_noop, pattern_word
 from .names_zh import simplified
 
 STANDARD = "standard"
@@ -156,12 +156,15 @@ class Pattern:
     # Simplified form from names_zh (so no variant module names a pattern twice).
     zh_hans: str = ""
     zh_hant: str = ""
+    # Its English name with the others, as messages name it (messages.pattern_word), made once.
+    word: Name = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if self.chinese and not self.zh_hant:
             object.__setattr__(self, "zh_hant", self.chinese)
         if self.chinese and not self.zh_hans:
             object.__setattr__(self, "zh_hans", simplified(self.chinese))
+        object.__setattr__(self, "word", pattern_word(self))
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "english": self.english,
@@ -192,15 +195,16 @@ class Excluded:
 
     def as_dict(self) -> dict:
         p, by = self.pattern, self.by
-        excluder = pattern_word(by) if by.name == by.english else gettext_noop(
-            "{name} ({english})", name=by.name, english=pattern_word(by))
-        reason = gettext_noop("{excluder} already includes {pattern}.", excluder=excluder,
-                              pattern=pattern_word(p))
+        excluder = by.word if by.name == by.english else gettext_noop(
+            "{name} ({english})", name=by.name, english=by.word)
         if self.facet:
             reason = gettext_noop("{pattern} for its {facet} sets: {excluder} already includes "
-                                  "them.", pattern=pattern_word(p),
+                                  "them.", pattern=p.word,
                                   facet=FACET_WORDS.get(self.facet, self.facet),
                                   excluder=excluder)
+        else:
+            reason = gettext_noop("{excluder} already includes {pattern}.", excluder=excluder,
+                                  pattern=p.word)
         return {"id": p.id, "by": by.id, "by_name": by.name, "why": "included", "reason": reason,
                 "name": p.name,
                 "english": p.english, "chinese": p.chinese, "value": p.value,
