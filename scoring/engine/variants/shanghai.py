@@ -110,19 +110,20 @@ def tail(r: Reading) -> bool:
 def four_into_two(r: Reading) -> int:
     """3G, per tile: a (non-kong) triplet of a tile and a sequence holding the fourth copy."""
     firsts = r.chow_bits
-    if not firsts:
+    # The triplets' tiles that a sequence holds too (only a pung leaves it the fourth copy).
+    shared = r.triplet_bits & (firsts | firsts << 1 | firsts << 2)
+    if not shared:  # most hands
         return 0
-    in_sequences = firsts | firsts << 1 | firsts << 2  # the tiles some sequence holds
     found = 0
     for triplet in r.triplets:
-        if triplet.kind == PUNG and in_sequences >> triplet.tiles[0] & 1:
+        if triplet.kind == PUNG and shared >> triplet.tiles[0] & 1:
             found += 1
     return found
 
 
 def four_into_three(r: Reading) -> int:
     """7K, per tile: the eyes' tile used in two sequences as well."""
-    return int(chows_holding(r, r.eyes_tile) == 2)
+    return int(len(r.chows) >= 2 and chows_holding(r, r.eyes_tile) == 2)
 
 
 def all_linked(r: Reading) -> bool:
@@ -225,7 +226,7 @@ PATTERNS = [
             french="Quatre triplés révélés",
             french_definition="Quatre triplés (ou quadruplés) révélés."),
     pattern("2J", "Lao Shao", "Young and old sequences", "老少", 2,
-            lambda r: suits_with(r.chow_bits, 1, 7),
+            lambda r: len(r.chows) >= 2 and suits_with(r.chow_bits, 1, 7),
             "A 1-2-3 and a 7-8-9 sequence of the same suit.", per="suit",
             french="Séquences jeunes et vieux",
             french_definition="Une séquence 1-2-3 et une séquence 7-8-9 de la même couleur."),
@@ -235,7 +236,7 @@ PATTERNS = [
             french_definition="La tuile gagnante est un 5 qui complète une séquence 4-5-6 en son "
                               "milieu."),
     pattern("3A", "Lao Shao Peng", "Young and old triplets", "老少碰", 3,
-            lambda r: suits_with(r.triplet_bits, 1, 9),
+            lambda r: len(r.triplets) >= 2 and suits_with(r.triplet_bits, 1, 9),
             "Triplets of 1 and of 9 of the same suit.", per="suit",
             french="Jeunes et vieux triplés",
             french_definition="Un triplé de 1 et un triplé de 9 de la même couleur."),
@@ -286,7 +287,7 @@ PATTERNS = [
                 french_definition="Aucun ensemble révélé autre que des quadruplés, et la tuile "
                                   "gagnante piochée soi-même."),
     pattern("7A", "Yi Tiao Long", "One dragon suit", "一條龍", 7,
-            lambda r: suits_with(r.chow_bits, 1, 4, 7) > 0,
+            lambda r: len(r.chows) >= 3 and suits_with(r.chow_bits, 1, 4, 7) > 0,
             "1-2-3, 4-5-6 and 7-8-9 sequences of one suit.", excludes=["2J"],
             french="Une suite de dragon",
             french_definition="Des séquences 1-2-3, 4-5-6 et 7-8-9 d'une même couleur."),
@@ -296,8 +297,8 @@ PATTERNS = [
             french="Rencontre des Trois",
             french_definition="Des séquences des mêmes numéros dans les trois couleurs."),
     pattern("7C", "Huen Dai Yiao", "Mixed terminal sequences and honors", "混帶么", 7,
-            lambda r: (every_group_has(r, ONE | NINE | HONOR_BIT) and r.has_honor
-                       and bool(r.chows)),
+            lambda r: (r.has_honor and bool(r.chows)
+                       and every_group_has(r, ONE | NINE | HONOR_BIT)),
             "Every set and the eyes hold a terminal or an honor, with at least one honor and at "
             "least one sequence.",
             french="Séquences terminales mixtes et tuiles d'honneur",
@@ -393,7 +394,7 @@ PATTERNS = [
             french="Chefs juniors 3",
             french_definition="Deux triplés de dragon et des yeux de dragon."),
     pattern("20B", "Shuang Piao", "Double young and old", "雙老少", 20,
-            lambda r: suits_with(r.chow_bits, 1, 7) >= 2,
+            lambda r: len(r.chows) == 4 and suits_with(r.chow_bits, 1, 7) >= 2,
             "A 1-2-3 and a 7-8-9 sequence in each of two suits.", excludes=["2J"],
             french="Double Lao-Shao",
             french_definition="Une séquence 1-2-3 et une séquence 7-8-9 dans chacune de deux "
