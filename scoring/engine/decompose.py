@@ -187,28 +187,32 @@ class Forms:
         changes one suit only: each suit's completing tiles come from a per-suit table.
         """
         winning, counts, concealed = hand.winning, hand.counts, hand.concealed
-        # Each suit as held before the winning tile (one copy fewer in the winning tile's suit).
+        # Each suit held, as held before the winning tile (one copy fewer in the winning tile's
+        # suit), as (its first tile, its state). A suit not held is complete, holds no pair,
+        # and no one tile completes it: it changes nothing below.
         states, broken, pairs = [], [], 0
-        for index, (low, high, chows) in enumerate(SLICES):
+        for low, high, chows in SLICES:
             part = concealed[low:high]
-            state = (suit_state_less_one(part, winning - low, chows) if low <= winning < high
-                     else suit_state(part, chows))
-            states.append(state)
+            if low <= winning < high:
+                state = suit_state_less_one(part, winning - low, chows)
+            elif any(part):
+                state = suit_state(part, chows)
+            else:
+                continue
+            states.append((low, state))
             if not state[0]:
-                broken.append(index)
+                broken.append((low, state))
             pairs += state[1]
         found = set()
         # One more tile changes one suit: it must mend the only broken suit if there is one;
         # with two broken suits, no tile completes the hand.
         if not broken:
-            growable = range(4)
+            growable = states
         else:
             growable = broken if len(broken) == 1 else ()
-        for index in growable:
-            _, pair, grown_pair, completions = states[index]
+        for low, (_, pair, grown_pair, completions) in growable:
             if pairs - pair + grown_pair != 1:
                 continue
-            low = SLICES[index][0]
             for offset in completions:
                 tile = low + offset
                 if counts[tile] - (tile == winning) < 4:

@@ -144,7 +144,7 @@ def special_eyes(r: Reading) -> bool:
 
 
 def all_categories(r: Reading) -> bool:
-    counts = r.counts
+    counts = r.hand.counts
     return (len(r.suits) == 3 and bool(counts[27] or counts[28] or counts[29] or counts[30])
             and bool(counts[31] or counts[32] or counts[33]))
 
