@@ -1,5 +1,6 @@
 """A validated hand: its revealed sets, concealed tiles, bonus tiles and winning tile."""
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import compress
@@ -194,14 +195,13 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: bool = Fals
             raise HandError("tile_not_in_variant", gettext_noop(
                 "{tile} is not played in this variant.", tile=tile_named(tile)))
     melds = tuple([set_of_group(group) for group in parsed.groups])
+    # The concealed tiles are sorted: the bonus tiles (and jokers) come after the playing ones.
+    playing = bisect_left(parsed.concealed, tiles.PLAYING_KINDS)
+    bonus = parsed.concealed[playing:]
     concealed = [0] * tiles.PLAYING_KINDS
-    bonus = []
-    for tile in parsed.concealed:
-        if tile < tiles.PLAYING_KINDS:
-            concealed[tile] += 1
-        else:
-            bonus.append(tile)
-    hand = Hand(parsed, melds, tuple(concealed), tuple(bonus), parsed.winning)
+    for tile in parsed.concealed[:playing]:
+        concealed[tile] += 1
+    hand = Hand(parsed, melds, tuple(concealed), bonus, parsed.winning)
     if max(hand.counts) > 4 or len(set(bonus)) < len(bonus):  # perhaps too many: find which
         count_copies(parsed, standard_copies)
     found = len(parsed.concealed) - len(bonus) + 3 * len(melds)
