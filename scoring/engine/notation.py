@@ -47,7 +47,13 @@ class ParsedHand(namedtuple("ParsedHand", "concealed groups winning red winning_
 
     @property
     def has_red(self) -> bool:
-        return bool(self.red) or any([group.red for group in self.groups])
+        """Whether a red five is written anywhere: among the concealed tiles or in a group."""
+        if self.red:
+            return True
+        for group in self.groups:
+            if group.red:
+                return True
+        return False
 
     @property
     def all_red(self) -> tuple[int, ...]:

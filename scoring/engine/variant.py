@@ -309,6 +309,8 @@ class Variant:
     def context_summary(self, ctx: WinContext) -> dict:
         """What a result repeats of how the hand was won: the fields this variant reads."""
         summary = ctx.summary()
+        if summary.keys() <= self.context_fields:  # the usual variant reads them all
+            return summary
         return {k: v for k, v in summary.items() if k in self.context_fields}
 
     def capped_text(self, raw_total, total, rules) -> str:
