@@ -59,7 +59,6 @@ class Reading:
     # the chows' first tiles, the triplets' (and kongs') tiles.
     chow_bits: int = _fact()
     triplet_bits: int = _fact()
-    group_masks: tuple[int, ...] = _fact()
     has_honor: bool = _fact()
     has_terminal: bool = _fact()
     # ... and of its hand (bonus tiles excluded), read as often:
@@ -95,7 +94,6 @@ class Reading:
                  "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
                  "concealed_triplets": concealed, "chow_firsts": chow_firsts,
                  "chow_bits": chow_bits, "triplet_bits": triplet_bits,
-                 "group_masks": tuple([group.mask for group in self.groups]),
                  "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
                  "mask": mask, "suits": hand.suits, "winning": hand.winning}
         for name, value in facts.items():

@@ -59,8 +59,8 @@ def runs_of_three(bits: int) -> int:
 
 def every_group_has(r: Reading, bits: int) -> bool:
     """Every set and the eyes hold a tile of one of the numbers (or the honors) in `bits`."""
-    for mask in r.group_masks:
-        if not mask & bits:
+    for group in r.groups:
+        if not group.mask & bits:
             return False
     return True
 
@@ -128,8 +128,8 @@ def four_into_three(r: Reading) -> int:
 
 def all_linked(r: Reading) -> bool:
     common = NUMBER_BITS
-    for mask in r.group_masks:
-        common &= mask
+    for group in r.groups:
+        common &= group.mask
     return bool(common)
 
 
