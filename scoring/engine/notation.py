@@ -85,12 +85,13 @@ class _Reader:
     def read_tiles(self, stop: str) -> list[int]:
         """Tiles up to one of the `stop` characters (or the end); digits need a suit letter.
         `red` says which of them (their places in the list returned) were written as red fives."""
-        text = self.text
+        text, pos = self.text, self.pos
         found: list[int] = []
         self.red = []
-        while self.pos < len(text) and text[self.pos] not in stop:
-            match = _TILES.match(text, self.pos)
+        while pos < len(text) and text[pos] not in stop:
+            match = _TILES.match(text, pos)
             if match is None:
+                self.pos = pos
                 raise self.fault()
             digits, letter, alias = match.groups()
             if digits:
@@ -103,10 +104,11 @@ class _Reader:
                     offset = next(at for at, digit in enumerate(digits) if digit not in kinds)
                     raise self.error(gettext_noop("there is no tile {tile}",
                                                   tile=digits[offset] + letter),
-                                     at=self.pos + offset) from None
+                                     at=pos + offset) from None
             elif alias:
                 found.append(tiles.ALIASES[alias])
-            self.pos = match.end()
+            pos = match.end()
+        self.pos = pos
         return found
 
     def fault(self) -> HandError:
