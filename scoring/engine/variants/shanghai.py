@@ -87,10 +87,10 @@ def same_numbers_in_three_suits(r: Reading) -> bool:
     return bool(firsts & firsts >> 9 & firsts >> 18)
 
 
-def honor_triplets(r: Reading) -> dict[str, int]:
+def honor_triplets(r: Reading) -> dict[str, int] | int:
     """2H: each dragon triplet; each wind triplet once for the round and once for the seat."""
     triplets = r.triplet_bits  # one triplet per tile at most
-    if not triplets & (WIND_BITS | DRAGON_BITS):  # most hands
+    if not triplets & (WIND_BITS | DRAGON_BITS):  # most hands: no honor triplet, 0
         return 0
     winds = (triplets >> r.round_wind & 1) + (triplets >> r.seat_wind & 1)
     return {"dragon": dragon_triplets(r), "wind": winds}
