@@ -209,3 +209,15 @@ def test_the_command_line_breakdown_names_the_cards_line(tmp_path):
 def test_a_missing_card_file_is_a_plain_command_error(tmp_path):
     with pytest.raises(CommandError, match="cannot read the card file"):
         call_command("score", "american", WINDS, "--card", str(tmp_path / "none.card"))
+
+
+@pytest.mark.parametrize("door", ["score", "analyse"])
+def test_a_red_five_is_refused_naming_it_not_matched_against_the_card(door):
+    # An American set has no red fives: 0p is refused as Shanghai refuses it, not read as 5p and
+    # then reported as "no line of the card".
+    from scoring.engine import api
+    hand = "0p0p0p 222m 444m 666s 88s +8s" if door == "score" else "0p0p0p 222m 444m 666s 8s"
+    result = getattr(api, door)({"variant": "american", "hand": hand})
+    assert result["error"]["code"] == "tile_not_in_variant"
+    assert "0p (red five of circles)" in result["error"]["message"]
+    assert "write it 5p" in result["error"]["message"]

@@ -38,7 +38,7 @@ from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
 from ..messages import EVENT_WORDS, field_word, gettext_noop, joined, pgettext, seat_letter
-from ..notation import EXPOSED, ParsedHand, format_hand, parse
+from ..notation import EXPOSED, ParsedHand, check_red_fives, format_hand, parse
 from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
 
 DEMO_CARD = Path(__file__).resolve().parent.parent / "cards" / "demo.card"
@@ -94,6 +94,7 @@ def refuse_f_alias(text: str) -> None:
 def build_held(parsed: ParsedHand, size: int = HAND_SIZE) -> Held:
     """The notation checks, the copies (flowers together at most 8) and the tile count: 14 for a
     hand that wins, 13 for one to analyse (contract §6)."""
+    check_red_fives(parsed, allowed=False)  # no red fives in an American set: 0p is a plain 5p
     for group in parsed.groups:
         if group.bracket != EXPOSED:
             raise HandError("bad_notation", gettext_noop(
