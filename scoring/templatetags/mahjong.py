@@ -178,6 +178,14 @@ def seat(wind):
 
 
 @register.filter
+def seat_letter(wind):
+    """A seat in one letter, as the score line writes who pays whom (S/W/N→E 1000), the way the
+    page's players write it: French O for West, Chinese 东 南 西 北."""
+    return {"E": pgettext("seat letter", "E"), "S": pgettext("seat letter", "S"),
+            "W": pgettext("seat letter", "W"), "N": pgettext("seat letter", "N")}.get(wind, wind)
+
+
+@register.filter
 def flag_label(name, value):
     """One context entry of an example, in words: 'Self-drawn', 'Seat wind: South'."""
     from scoring.forms import FLAG_LABELS, ScoreForm
