@@ -99,7 +99,8 @@ class _Reader:
                 if "0" in digits:  # red fives: their places among the tiles read
                     self.red += [len(found) + at for at, digit in enumerate(digits) if digit == "0"]
                 try:
-                    found += map(kinds.__getitem__, digits)
+                    for digit in digits:
+                        found.append(kinds[digit])
                 except KeyError:
                     offset = next(at for at, digit in enumerate(digits) if digit not in kinds)
                     raise self.error(gettext_noop("there is no tile {tile}",
