@@ -78,10 +78,6 @@ class _Reader:
     def error(self, what: Message, at: int | None = None) -> HandError:
         return _bad(self.text, (self.pos if at is None else at) + 1, what)
 
-    def skip_spaces(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
-
     def read_tiles(self, stop: str) -> list[int]:
         """Tiles up to one of the `stop` characters (or the end); digits need a suit letter.
         `red` says which of them (their places in the list returned) were written as red fives."""
@@ -190,8 +186,7 @@ def _read(text: str) -> ParsedHand:
             groups.append(Group(char, tuple(sorted(inside)), red_inside))
         elif char == "+":
             reader.pos += 1
-            reader.skip_spaces()
-            after = reader.read_tiles(stop="[()]+")
+            after = reader.read_tiles(stop="[()]+")  # spaces before it are read past
             if len(after) != 1:
                 raise reader.error(gettext_noop(
                     "'+' must be followed by exactly one tile, the winning tile"), at=start)
