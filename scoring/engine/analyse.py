@@ -366,8 +366,8 @@ def analyse_american(variant, text, contexts, rules) -> dict:
     counts, jokers = held.all_counts, held.all_jokers
     missing = card_missing(card, forms, counts, jokers)
     waits = scored_waits(variant, parsed, card_waits(card, held), contexts, rules, code=kind_code)
-    useful = [] if waits else [kind_code(k) for k, n in card_missing_with_each(
-        forms, counts, jokers, [k for k in kinds if in_stock(held, k)]).items() if n < missing]
+    useful = [] if waits else [kind_code(k) for k in card_useful(
+        forms, counts, jokers, [k for k in kinds if in_stock(held, k)], missing)]
     return answer(variant, parsed, missing, waits, useful, {"missing": missing})
 
 
@@ -410,37 +410,37 @@ def card_missing(card, forms, counts, jokers) -> int:
     return 14 - max(n for form, n in zip(card.forms, seated, strict=True) if id(form) in fits)
 
 
-def card_missing_with_each(forms, counts, jokers: int, kinds) -> dict[int, int]:
-    """card_missing of the hand with one more tile, for each of `kinds`. As `card.placed` counts
-    it, a form seats min(held, cap) naturals of each kind, and jokers in the places of its sets
-    that naturals left open; one more natural of kind k is seated when the hand holds fewer
-    than the cap (and takes a joker's place when it goes in a set). A tile a form has no place
-    for seats nothing more there, so each form is worked out for its own kinds only (a card at
-    the bound has some 1,400 forms of at most 14 kinds each, against 37 kinds to try)."""
+def card_useful(forms, counts, jokers: int, kinds, missing: int) -> list[int]:
+    """The kinds of `kinds` one more of which leaves the hand fewer than `missing` tiles from a
+    form. As `card.placed` counts it, a form seats min(held, cap) naturals of each kind, and
+    jokers in the places of its sets that naturals left open; one more natural of kind k is seated
+    when the hand holds fewer than the cap (and takes a joker's place when it goes in a set). One
+    tile seats at most one more, so only the forms the hand is `missing` from can gain (the others
+    lack more and stay at `missing` at best), and each is worked out for its own kinds only (a
+    card at the bound has some 1,400 forms of at most 14 kinds each, against 37 kinds to try)."""
     wanted = 0
     for kind in kinds:
         wanted |= 1 << kind
-    best = dict.fromkeys(kinds, INF)
+    found = 0  # the kinds found useful, as bits
     held = [(k, n) for k, n in enumerate(counts) if n]
-    unplaced = INF  # the fewest missing with a tile the form does not take
     for form in forms:
         cap, exact, slots = form.cap, form.exact, form.joker_slots
         naturals = sum(min(n, cap[k]) for k, n in held)
         fixed = sum(min(n, exact[k]) for k, n in held)
-        unplaced = min(unplaced, 14 - naturals - min(jokers, slots - (naturals - fixed)))
-        if tiles.JOKER in best:
-            best[tiles.JOKER] = min(best[tiles.JOKER],
-                                    14 - naturals - min(jokers + 1, slots - (naturals - fixed)))
-        placeable = form.uses & wanted
+        if 14 - naturals - min(jokers, slots - (naturals - fixed)) > missing:
+            continue
+        if wanted >> tiles.JOKER & 1 and \
+                14 - naturals - min(jokers + 1, slots - (naturals - fixed)) < missing:
+            found |= 1 << tiles.JOKER
+        placeable = form.uses & wanted & ~found
         while placeable:
             kind = (placeable & -placeable).bit_length() - 1
             placeable &= placeable - 1
             n = counts[kind]
             more, exact_more = naturals + (n < cap[kind]), fixed + (n < exact[kind])
-            best[kind] = min(best[kind], 14 - more - min(jokers, slots - (more - exact_more)))
-    return {kind: missing if kind == tiles.JOKER else min(missing, unplaced)
-            for kind, missing in best.items()}
-
+            if 14 - more - min(jokers, slots - (more - exact_more)) < missing:
+                found |= 1 << kind
+    return [kind for kind in kinds if found >> kind & 1]
 
 
 def temporary_missing(counts, jokers: int) -> int:
