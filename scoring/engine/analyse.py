@@ -22,7 +22,7 @@ any line the hand's exposures fit, less one.
 from functools import lru_cache
 
 from . import tiles
-from .card import FLOWER, kind_code, placed
+from .card import FLOWER, kind_code, naturals_seated, seated
 from .card import waits as card_waits
 from .context import parse_context
 from .decompose import SLICES, Forms
@@ -362,12 +362,15 @@ def analyse_american(variant, text, contexts, rules) -> dict:
                                    and temporary_missing(*plus(held, k)) < missing]
         return answer(variant, parsed, missing, waits, useful, {"missing": missing})
     card = variant.card(rules)
-    forms = [form for form in card.forms if takes_exposures(form, held)]
     counts, jokers = held.all_counts, held.all_jokers
-    missing = card_missing(card, forms, counts, jokers)
+    # The forms the hand's exposures fit, each with the naturals it seats.
+    rows = [row for row in zip(card.forms, *naturals_seated(card, counts), strict=True)
+            if takes_exposures(row[0], held)]
+    missing = min((14 - seated(n, e, form.joker_slots, jokers) for form, n, e in rows),
+                  default=INF)
     waits = scored_waits(variant, parsed, card_waits(card, held), contexts, rules, code=kind_code)
     useful = [] if waits else [kind_code(k) for k in card_useful(
-        forms, counts, jokers, [k for k in kinds if in_stock(held, k)], missing)]
+        rows, counts, jokers, [k for k in kinds if in_stock(held, k)], missing)]
     return answer(variant, parsed, missing, waits, useful, {"missing": missing})
 
 
@@ -401,44 +404,32 @@ def takes_exposures(form, held) -> bool:
     return True
 
 
-def card_missing(card, forms, counts, jokers) -> int:
-    """The fewest tiles missing from any of `forms` (the card's forms the exposures fit)."""
-    if not forms:
-        return INF
-    fits = {id(form) for form in forms}
-    seated = placed(card, counts, jokers)
-    return 14 - max(n for form, n in zip(card.forms, seated, strict=True) if id(form) in fits)
-
-
-def card_useful(forms, counts, jokers: int, kinds, missing: int) -> list[int]:
+def card_useful(rows, counts, jokers: int, kinds, missing: int) -> list[int]:
     """The kinds of `kinds` one more of which leaves the hand fewer than `missing` tiles from a
-    form. As `card.placed` counts it, a form seats min(held, cap) naturals of each kind, and
-    jokers in the places of its sets that naturals left open; one more natural of kind k is seated
-    when the hand holds fewer than the cap (and takes a joker's place when it goes in a set). One
-    tile seats at most one more, so only the forms the hand is `missing` from can gain (the others
-    lack more and stay at `missing` at best), and each is worked out for its own kinds only (a
-    card at the bound has some 1,400 forms of at most 14 kinds each, against 37 kinds to try)."""
+    form: `rows` are (form, naturals, exact) as `card.naturals_seated` counts them. One more
+    natural of kind k is seated when the hand holds fewer than the form's cap (and takes a
+    joker's place when it goes in a set). One tile seats at most one more, so only the forms the
+    hand is `missing` from can gain (the others lack more and stay at `missing` at best), and each
+    is worked out for its own kinds only (a card at the bound has some 1,400 forms of at most 14
+    kinds each, against 37 kinds to try)."""
     wanted = 0
     for kind in kinds:
         wanted |= 1 << kind
     found = 0  # the kinds found useful, as bits
-    held = [(k, n) for k, n in enumerate(counts) if n]
-    for form in forms:
-        cap, exact, slots = form.cap, form.exact, form.joker_slots
-        naturals = sum(min(n, cap[k]) for k, n in held)
-        fixed = sum(min(n, exact[k]) for k, n in held)
-        if 14 - naturals - min(jokers, slots - (naturals - fixed)) > missing:
+    for form, naturals, fixed in rows:
+        slots = form.joker_slots
+        if 14 - seated(naturals, fixed, slots, jokers) > missing:
             continue
-        if wanted >> tiles.JOKER & 1 and \
-                14 - naturals - min(jokers + 1, slots - (naturals - fixed)) < missing:
+        if wanted >> tiles.JOKER & 1 and 14 - seated(naturals, fixed, slots, jokers + 1) < missing:
             found |= 1 << tiles.JOKER
+        cap, exact = form.cap, form.exact
         placeable = form.uses & wanted & ~found
         while placeable:
             kind = (placeable & -placeable).bit_length() - 1
             placeable &= placeable - 1
             n = counts[kind]
-            more, exact_more = naturals + (n < cap[kind]), fixed + (n < exact[kind])
-            if 14 - more - min(jokers, slots - (more - exact_more)) < missing:
+            if 14 - seated(naturals + (n < cap[kind]), fixed + (n < exact[kind]), slots,
+                           jokers) < missing:
                 found |= 1 << kind
     return [kind for kind in kinds if found >> kind & 1]
 

@@ -765,14 +765,25 @@ def _add(columns, size: int) -> list[int]:
     return list(total)
 
 
-def placed(card: Card, counts: tuple[int, ...], jokers: int) -> list[int]:
-    """For every form, how many of the hand's tiles it can seat, exposures aside: naturals up to
-    its count of their kind, jokers in the places of its sets that naturals left open."""
+def naturals_seated(card: Card, counts: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """For every form, how many of the hand's naturals it seats (up to its cap of each kind), and
+    how many of those in places that take no joker (up to its exact count of the kind)."""
     held = [(k, n) for k, n in enumerate(counts) if n]
     size = len(card.forms)
-    naturals = _add((map(min, repeat(n), card.cap_columns[k]) for k, n in held), size)
-    exact = _add((map(min, repeat(n), card.exact_columns[k]) for k, n in held), size)
-    return [n + min(jokers, slots - (n - e))
+    return (_add((map(min, repeat(n), card.cap_columns[k]) for k, n in held), size),
+            _add((map(min, repeat(n), card.exact_columns[k]) for k, n in held), size))
+
+
+def seated(naturals: int, exact: int, joker_slots: int, jokers: int) -> int:
+    """How many of the hand's tiles a form seats: its naturals (`naturals_seated`), and jokers in
+    the places of its sets that naturals left open."""
+    return naturals + min(jokers, joker_slots - (naturals - exact))
+
+
+def placed(card: Card, counts: tuple[int, ...], jokers: int) -> list[int]:
+    """For every form, how many of the hand's tiles it can seat, exposures aside."""
+    naturals, exact = naturals_seated(card, counts)
+    return [seated(n, e, slots, jokers)
             for n, e, slots in zip(naturals, exact, card.joker_slots, strict=True)]
 
 
