@@ -88,36 +88,27 @@ def wrong_count(found: int, kongs: int, what: str) -> HandError:
         kong_note=kong_note(kongs), size=HAND_TILES, what=what))
 
 
-def summary(result: dict) -> dict:
-    """What §6 repeats of a `score` result."""
-    return {"total": result["total"], "points": result["points"],
-            "meets_minimum": result["meets_minimum"],
-            "patterns": [p["id"] for p in result["patterns"]],
-            "net": result["payments"]["net"]}
-
-
 def scored_waits(variant, parsed: ParsedHand, candidates, contexts, rules, code=tiles.code):
-    """Each candidate tile that `score` accepts, with both results; the 14-tile hand is the
-    13 tiles with the candidate among the concealed ones, marked as the winning tile."""
-    drawn, discard = contexts
+    """Each candidate tile that `score` accepts, with what §6 repeats of both results (self-drawn
+    and on a discard: `Variant.summaries`); the 14-tile hand is the 13 tiles with the candidate
+    among the concealed ones, marked as the winning tile."""
     groups = [group.text() for group in parsed.groups]
     found = []
     for tile in candidates:
         concealed = tuple(sorted(parsed.concealed + (tile,)))
         text = joined_text(concealed, groups, tile, parsed.red)
         try:
-            won = (variant.score(text, drawn, rules), variant.score(text, discard, rules))
+            drawn, discard = variant.summaries(text, contexts, rules)
         except HandError as error:
             if error.code != "too_many_copies" or tile not in RED_FIVES:
                 continue
             # Riichi: every plain five of the kind is held, the red one is left to win on
             text = joined_text(concealed, groups, tile, parsed.red + (tile,), True)
             try:
-                won = (variant.score(text, drawn, rules), variant.score(text, discard, rules))
+                drawn, discard = variant.summaries(text, contexts, rules)
             except HandError:
                 continue
-        found.append({"tile": code(tile), "self_drawn": summary(won[0]),
-                      "discard": summary(won[1])})
+        found.append({"tile": code(tile), "self_drawn": drawn, "discard": discard})
     return found
 
 

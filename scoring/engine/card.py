@@ -612,14 +612,21 @@ class Filled:
                 * jokers}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class Match:
+    """A form the hand fits. Which tiles fill each group is worked out when asked: ranking the
+    matches needs only their lines, and analyse, which scores every wait, shows none of them."""
+
     form: Form
-    filled: tuple[Filled, ...]
+    held: Held
 
     @property
     def line(self) -> Line:
         return self.form.line
+
+    @cached_property
+    def filled(self) -> tuple[Filled, ...]:
+        return fill(self.form, self.held)
 
 
 def _exposures_fit(form: Form, held: Held) -> bool:
@@ -705,7 +712,7 @@ def matches(card: Card, held: Held) -> tuple[Match, ...]:
     for form in card.forms:
         if form.line.index not in done and fits(form, held):
             done.add(form.line.index)
-            found.append(Match(form, fill(form, held)))
+            found.append(Match(form, held))
     return tuple(found)
 
 

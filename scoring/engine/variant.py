@@ -155,6 +155,14 @@ def best_of(evaluations, key):
     return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.decomposition)
 
 
+def summary(result: dict) -> dict:
+    """What contract §6 repeats of a `score` result."""
+    return {"total": result["total"], "points": result["points"],
+            "meets_minimum": result["meets_minimum"],
+            "patterns": [p["id"] for p in result["patterns"]],
+            "net": result["payments"]["net"]}
+
+
 class Variant:
     """The standard pipeline for variants whose hands are sets and eyes."""
 
@@ -261,6 +269,11 @@ class Variant:
     def rank(self, evaluation: Evaluation):
         """What the best reading maximises; the default is the sum of its patterns."""
         return evaluation.total
+
+    def summaries(self, text, contexts, rules) -> list[dict]:
+        """What analyse repeats of the hand's result in each context (contract §6): its total,
+        points, minimum met, pattern ids and net."""
+        return [summary(self.score(text, ctx, rules)) for ctx in contexts]
 
     def score(self, text, ctx: WinContext, rules) -> dict:
         hand = self.build(text, rules)

@@ -227,13 +227,7 @@ class American(Variant):
         card = self.card(rules)
         if line is not None:
             card = card.only(line)
-        found = matches(card, held)
-        if not found:
-            near = closest(card, held)
-            raise NoLine(parsed, near, checked=line is not None)
-        jokerless = held.all_jokers == 0
-        ranked = sorted(found, key=lambda m: (-self.line_points(m, jokerless, rules), -m.line.value,
-                                              m.line.index))
+        ranked, jokerless = self.ranked(parsed, held, card, rules, checked=line is not None)
         best = ranked[0]
         points = self.line_points(best, jokerless, rules)
         result = self.base_result(parsed, held, ctx, rules, card, best.line.value, points)
@@ -252,6 +246,34 @@ class American(Variant):
             **self.paid(points, ctx, rules),
         })
         return result
+
+    def ranked(self, parsed, held: Held, card, rules, checked=False) -> tuple[list[Match], bool]:
+        """The lines the hand matches, best first (points, then value, then card order), and
+        whether it holds no joker; none matched is NoLine naming the closest (`checked`: the
+        player asked for that line alone)."""
+        found = matches(card, held)
+        if not found:
+            raise NoLine(parsed, closest(card, held), checked=checked)
+        jokerless = held.all_jokers == 0
+        return sorted(found, key=lambda m: (-self.line_points(m, jokerless, rules), -m.line.value,
+                                            m.line.index)), jokerless
+
+    def summaries(self, text, contexts, rules) -> list[dict]:
+        """What analyse repeats of each context's result, the card matched once: only the money
+        depends on how the tile came, and no line's tiles need showing."""
+        if rules["card"] == "temporary":
+            return super().summaries(text, contexts, rules)
+        parsed = parse(text)
+        refuse_f_alias(text)
+        held = build_held(parsed)
+        for ctx in contexts:
+            self.check_held(held, ctx, rules)
+        ranked, jokerless = self.ranked(parsed, held, self.card(rules), rules)
+        best = ranked[0].line
+        points = self.line_points(ranked[0], jokerless, rules)
+        return [{"total": whole(best.value), "points": whole(points), "meets_minimum": True,
+                 "patterns": [best.id], "net": self.paid(points, ctx, rules)["payments"]["net"]}
+                for ctx in contexts]
 
     # Points and payments ------------------------------------------------------------------------
 
