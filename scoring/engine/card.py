@@ -475,6 +475,8 @@ def parse_card(text: str) -> Card:
             lines=len(text.splitlines()), most_lines=MAX_CARD_LINES, most_chars=MAX_CARD_CHARS))
     lines: list[Line] = []
     bindings: list[list[tuple]] = []  # each line's suit bindings, resolved
+    # Lines of the same groups (their ids, values and shifts aside) have the same bindings.
+    bound_by_groups: dict[tuple[CardGroup, ...], list[tuple]] = {}
     seen: dict[str, int] = {}
     section = ""
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -493,7 +495,9 @@ def parse_card(text: str) -> Card:
                                                    id=line.id, other=seen[line.id]))
         seen[line.id] = number
         lines.append(line)
-        bindings.append(_bindings(line, raw))
+        if line.groups not in bound_by_groups:
+            bound_by_groups[line.groups] = _bindings(line, raw)
+        bindings.append(bound_by_groups[line.groups])
     if not lines:
         raise HandError("bad_card", gettext_noop(
             "The card has no hands: write one hand per line, like "
