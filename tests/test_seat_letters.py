@@ -31,3 +31,16 @@ def test_the_compare_page_writes_them_so_too(client):
     html = client.get(reverse("compare") + "?" + urlencode(HAND),
                       HTTP_ACCEPT_LANGUAGE="zh-Hans").content.decode()
     assert "东→西" in html
+
+
+@pytest.mark.parametrize("accept, line", [
+    ("en", "N/S→W 1000, E→W 2000"), ("zh-Hans", "北/南→西 1000, 东→西 2000")])
+def test_payers_of_the_same_amount_share_one_arrow_wherever_they_sit(client, accept, line):
+    # Riichi, West wins self-drawn: the dealer (East) pays 2000, North and South 1000 each. North
+    # and South are not next to each other in turn order (N, E, S) but pay alike: one arrow.
+    query = {"variant": "riichi", "hand": "234m06788p345678s +8p", "seat_wind": "W",
+             "self_drawn": "on"}
+    html = client.get(reverse("index") + "?" + urlencode(query),
+                      HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    summary = re.search(r'<p class="summary">(.*?)</p>', html, re.S).group(1)
+    assert line in " ".join(re.sub(r"<[^>]+>", "", summary).split())
