@@ -5,10 +5,12 @@ test_riichi_quick.py); below 5 han, a total of han alone is refused.
 Players are A=0, B=1, C=2, D=3, sitting down East, South, West, North."""
 
 import pytest
+from django.urls import reverse
 
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.tables.game import game_over, net_of, positions, quick_entry, scored, start
+from scoring.tables.models import Table
 
 A, B, C, D = range(4)
 DRAW = None
@@ -64,14 +66,14 @@ def test_the_return_is_never_below_the_start():
 NAMES = {"player0": "Ann", "player1": "Bob", "player2": "Cy", "player3": "Di"}
 
 
+def new_table(client, variant: str, name: str) -> Table:
+    client.post(reverse("table-new"), {"variant": variant, "name": name, **NAMES})
+    return Table.objects.get(name=name)
+
+
 @pytest.mark.django_db
 def test_the_settle_up_page_shows_the_hanchan_end(client):
-    from django.urls import reverse
-
-    from scoring.tables.models import Table
-
-    client.post(reverse("table-new"), {"variant": "riichi", "name": "Club", **NAMES})
-    table = Table.objects.get()
+    table = new_table(client, "riichi", "Club")
     page = client.get(reverse("table-settle", args=[table.view_token])).content.decode()
     assert "The hanchan&#x27;s end" in page or "The hanchan's end" in page
     # No hand yet: 25,000 each; ranks by seat; -5 each, uma 20 10 -10 -20, oka 20 to Ann.
@@ -99,15 +101,9 @@ def test_a_win_from_the_scorer_is_paid_the_tables_honba():
 
 @pytest.mark.django_db
 def test_the_board_shows_the_honba(client):
-    from django.urls import reverse
-
-    from scoring.tables.models import Table
-
-    client.post(reverse("table-new"), {"variant": "riichi", "name": "Club", **NAMES})
-    table = Table.objects.get()
+    table = new_table(client, "riichi", "Club")
     board = client.get(reverse("table-view", args=[table.view_token])).content.decode()
     assert 'data-honba="0"' in board and "0 honba" in board
-    client.post(reverse("table-new"), {"variant": "shanghai", "name": "Other", **NAMES})
-    other = Table.objects.get(name="Other")
+    other = new_table(client, "shanghai", "Other")
     assert "data-honba" not in client.get(reverse("table-view",
                                                   args=[other.view_token])).content.decode()
