@@ -353,7 +353,7 @@ class DiscardWinsForm(WonFrom, forms.Form):
         self.fields["winners"].error_messages["required"] = _("Choose who won.")
         self.fields["source"].choices = [(SELF_DRAWN, _("self-drawn"))] + [
             (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
-        self.players = [player for _wind, player in position.seating()]
+        self.players = position.in_seat_order()
         for player in self.players:
             field = forms.IntegerField(label=UNIT_LABELS.get(unit, unit), min_value=0,
                                        max_value=100000, required=False)
@@ -472,7 +472,7 @@ class WallEndForm(forms.Form):
 
     def __init__(self, *args, position, names, **kwargs):
         super().__init__(*args, **kwargs)
-        self.players = [player for _wind, player in position.seating()]
+        self.players = position.in_seat_order()
         for wind, player in position.seating():
             self.fields[f"hand_{player}"] = forms.CharField(
                 label=f"{wind} · {names[player]}", required=False, max_length=80,

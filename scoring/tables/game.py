@@ -105,6 +105,10 @@ class Position:
     def winds(self) -> str:
         return WINDS[:self.seated]
 
+    def in_seat_order(self) -> list[int]:
+        """The players in play, from East."""
+        return [player for _wind, player in self.seating()]
+
 
 def position_data(position: Position) -> dict:
     """A position as JSON keeps it (what each stored hand holds)."""
@@ -181,9 +185,7 @@ def advance(variant_id: str, position: Position, hand: Outcome | int | None,
     honba = 0
     if rotation.honba and (chair is None or chair == position.dealer_chair):
         honba = position.honba + 1  # a drawn hand, or the dealer's win (renchan)
-    sticks = position.riichi_sticks + len(outcome.riichi)
-    if chair is not None and outcome.takes_pot:
-        sticks = 0  # the winner took the pot
+    _taken, sticks = pot_after(position, outcome)
     after = replace(position, number=position.number + 1, deal=position.deal + step,
                     dealer_chair=dealer, honba=honba, riichi_sticks=sticks,
                     round_winner=position.round_winner if chair is None else winner,
@@ -268,16 +270,25 @@ def net_of(transfers, n_players: int) -> list[Decimal]:
     return net
 
 
+def pot_after(position: Position, hand: Outcome) -> tuple[int, int]:
+    """(the riichi sticks the hand's winner takes, the sticks left on the table) after a hand:
+    the pot is the sticks on the table before it and its declarations; a winner who takes the pot
+    (not on a win with no yaku) takes them all, a drawn hand leaves them."""
+    pot = position.riichi_sticks + len(hand.riichi)
+    taken = pot if hand.winner is not None and hand.takes_pot else 0
+    return taken, pot - taken
+
+
 def stick_transfers(position: Position, hand: Outcome, stick: int) -> list[Transfer]:
     """A hand's riichi sticks, worked out from the position before it (so that a hand edited
-    earlier in the game moves them again): each declarer's stick into the pot, then the whole pot
-    (the sticks before the hand and this hand's) to a winner who takes it."""
+    earlier in the game moves them again): each declarer's stick into the pot, then the pot to a
+    winner who takes it (`pot_after`)."""
     if not stick:
         return []
     found = [Transfer(player, POT, money(stick)) for player in hand.riichi]
-    pot = position.riichi_sticks + len(hand.riichi)
-    if hand.winner is not None and hand.takes_pot and pot:
-        found.append(Transfer(POT, hand.winner, money(stick * pot)))
+    taken, _left = pot_after(position, hand)
+    if taken:
+        found.append(Transfer(POT, hand.winner, money(stick * taken)))
     return found
 
 
@@ -471,13 +482,8 @@ def han_and_fu(variant_id: str, rules: dict, position: Position, winner: int,
     scores is refused (`Riichi.check_han_fu`)."""
     variant = VARIANTS[variant_id]
     context = win_context(position, winner, discarder, self_drawn)
-    if rotation_of(variant_id).honba:
-        context["honba"] = position.honba
-    sticks = {}
-    if variant.riichi_stick:
-        riichi = check_seated(position, riichi, gettext_noop("riichi"))
-        context["riichi_sticks"] = position.riichi_sticks + len(riichi)
-        sticks = {"riichi": list(riichi), "takes_pot": True}
+    riichi = table_counts(variant_id, position, context, riichi)
+    sticks = {"riichi": list(riichi), "takes_pot": True} if variant.riichi_stick else {}
     ctx = parse_context(context)
     paid = variant.pay_han_fu(han, fu, ctx, variant.check_rules(rules), yakuman)
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, paid.total,
@@ -519,9 +525,22 @@ def quick_discard(variant_id: str, rules: dict, position: Position, wins: list[t
     return recorded
 
 
+def table_counts(variant_id: str, position: Position, context: dict, riichi) -> tuple[int, ...]:
+    """Riichi: the table's own honba and pot in a win's context, whatever the scorer said (the
+    pot is the sticks on the table and this hand's declarations, `riichi`). Returns `riichi`
+    checked seated, in seat order (none where the variant has no sticks)."""
+    if rotation_of(variant_id).honba:
+        context["honba"] = position.honba
+    if not riichi_stick(variant_id):
+        return ()
+    riichi = check_seated(position, riichi, gettext_noop("riichi"))
+    context["riichi_sticks"] = position.riichi_sticks + len(riichi)
+    return riichi
+
+
 def check_seated(position: Position, players, what: str) -> tuple[int, ...]:
     """The players ticked for `what` (riichi, ready), each seated this hand, in seat order."""
-    seated = [player for _wind, player in position.seating()]
+    seated = position.in_seat_order()
     if any(player not in seated for player in players):
         raise HandError("bad_context", gettext_noop(
             "Only the players seated this hand can be ticked as {what}.", what=what))
@@ -541,14 +560,10 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
         recorded.detail.update({"source": "scorer", "hand": hand, "query": query})
         return recorded
     context = win_context(position, winner, discarder, self_drawn, flags)
-    if rotation_of(variant_id).honba:  # Riichi: the table's own count, whatever the scorer said
-        context["honba"] = position.honba
+    riichi = table_counts(variant_id, position, context, riichi)
     stick = riichi_stick(variant_id)
-    if stick:  # Riichi: the table's own pot, whatever the scorer said
-        riichi = check_seated(position, riichi, gettext_noop("riichi"))
-        context["riichi_sticks"] = position.riichi_sticks + len(riichi)
-        if winner in riichi and not context.get("double_riichi"):
-            context["riichi"] = True
+    if winner in riichi and not context.get("double_riichi"):
+        context["riichi"] = True
     result = api.score({"variant": variant_id, "hand": hand, "context": context, "rules": rules})
     if not result["ok"]:
         raise HandError(result["error"]["code"], result["error"]["message"])
@@ -580,7 +595,7 @@ def drawn(position: Position, variant_id: str | None = None, ready=(), riichi=()
         return Recorded("draw", detail=detail)
     ready = check_seated(position, ready, gettext_noop("ready"))
     riichi = check_seated(position, riichi, gettext_noop("riichi"))
-    seated = [player for _wind, player in position.seating()]
+    seated = position.in_seat_order()
     not_ready = [player for player in seated if player not in ready]
     transfers = []
     if ready and not_ready:

@@ -197,8 +197,7 @@ class Table(models.Model):
         for hand in hands:
             position = hand.position_before()
             outcome = hand.outcome()
-            pot = position.riichi_sticks + len(outcome.riichi)
-            taken = pot if hand.winner is not None and outcome.takes_pot else 0
+            taken, left = game.pot_after(position, outcome)
             rows.append({
                 "hand": hand, "number": hand.number, "position": position,
                 "round_wind": position.round_wind, "dealer": name(position.dealer),
@@ -210,7 +209,7 @@ class Table(models.Model):
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
                 "riichi": [name(p) for p in outcome.riichi],
                 "ready": None if "ready" not in hand.detail else [name(p) for p in outcome.ready],
-                "stick": stick, "pot_taken": taken, "pot_left": pot - taken,
+                "stick": stick, "pot_taken": taken, "pot_left": left,
                 "pot_amount": game.money(stick * taken),
                 "net": game.net_of(hand.money(stick), len(self.players)),
                 "totals": hand.totals_after(),

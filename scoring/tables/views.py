@@ -744,12 +744,11 @@ def _edit_forms(request, table, hand, position, drawing):
 
 def _counted_initial(table, hand) -> dict:
     """Where quick entry asks han and fu (Riichi): the hand's han (or yakuman) as the han select
-    names it, its fu, and who declared riichi."""
+    names it, and its fu (who declared riichi is `_edit_forms`'s, for every table with sticks)."""
     if not game.quick_entry_fu(table.variant):
         return {}
     detail = hand.detail
-    return {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu"),
-            "riichi": detail.get("riichi", [])}
+    return {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu")}
 
 
 def _ask_delete(request, table, hand, last):
