@@ -510,12 +510,13 @@ def round_up(amount: int | float, to: int) -> int:
 
 LIMITS = ((13, "yakuman", 8000), (11, "sanbaiman", 6000), (8, "baiman", 4000),
           (6, "haneman", 3000), (5, "mangan", 2000))
+MOST_YAKUMAN = 6  # the basic points stop at six yakuman
 
 
 def basic_points(han: int, fu: int, yakuman: int, rules) -> tuple[int, str | None]:
     """The basic points and the limit's name (None below mangan)."""
     if yakuman:
-        times = min(yakuman, 6)
+        times = min(yakuman, MOST_YAKUMAN)
         return 8000 * times, ("yakuman" if times == 1 else f"{times}x yakuman")
     if han >= 13:
         if rules["kazoe"] == "sanbaiman":
@@ -667,7 +668,6 @@ class Riichi(Variant):
     # A table's quick entry asks for the fu besides the han, from these: a hand's fu are
     # rounded up to 10 (20 to 110), except seven pairs' 25 (see `check_han_fu`).
     quick_entry_fu = (20, 25, *range(30, 120, 10))
-    MOST_YAKUMAN = 6  # the basic points stop at six yakuman (`basic_points`)
 
     def limit_name(self, han: int, yakuman: int, rules) -> str | None:
         """The limit `han` (or `yakuman` yakuman) is paid as whatever the fu, None below
@@ -681,10 +681,10 @@ class Riichi(Variant):
         30) or with 1 han (a self-drawn pinfu: pinfu and menzen tsumo); no fu below 5 han,
         where the fu count. From 5 han or a yakuman the fu do not count and may be left out."""
         if yakuman:
-            if not 1 <= yakuman <= self.MOST_YAKUMAN:
+            if not 1 <= yakuman <= MOST_YAKUMAN:
                 raise HandError("bad_request", gettext_noop(
                     "{count} yakuman: a hand is paid for 1 to {most}.", count=yakuman,
-                    most=self.MOST_YAKUMAN))
+                    most=MOST_YAKUMAN))
             return
         if han < 1:
             raise HandError("bad_request", gettext_noop(
