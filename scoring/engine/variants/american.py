@@ -209,14 +209,19 @@ class American(Variant):
                 "with a card, a win by the winner's own joker exchange is {other}.",
                 field=field_word("exchanger"), other=field_word("joker_exchange")))
 
-    def score(self, text, ctx: WinContext, rules, line=None) -> dict:
-        """The hand against the card's lines, the best counted; with `line` (a line's id), against
-        that line alone, so a player can check the hand they meant (a miss names what it lacks)."""
+    @staticmethod
+    def read(text) -> tuple[ParsedHand, Held]:
+        """A 14-tile hand as written: parsed, its notation checked, its tiles counted."""
         if text is None:
             raise HandError("bad_notation", gettext_noop("The request has no hand."))
         parsed = parse(text)
         refuse_f_alias(text)
-        held = build_held(parsed)
+        return parsed, build_held(parsed)
+
+    def score(self, text, ctx: WinContext, rules, line=None) -> dict:
+        """The hand against the card's lines, the best counted; with `line` (a line's id), against
+        that line alone, so a player can check the hand they meant (a miss names what it lacks)."""
+        parsed, held = self.read(text)
         self.check_held(held, ctx, rules)
         if rules["card"] == "temporary":
             if line is not None:
@@ -263,9 +268,7 @@ class American(Variant):
         depends on how the tile came, and no line's tiles need showing."""
         if rules["card"] == "temporary":
             return super().summaries(text, contexts, rules)
-        parsed = parse(text)
-        refuse_f_alias(text)
-        held = build_held(parsed)
+        parsed, held = self.read(text)
         for ctx in contexts:
             self.check_held(held, ctx, rules)
         ranked, jokerless = self.ranked(parsed, held, self.card(rules), rules)
