@@ -355,3 +355,29 @@ def test_a_one_line_card_text_is_read_as_a_card():
     assert matched(result) == ["w"]
     assert result["card"] == {"name": "table", "lines": 1}
     assert result["points"] == 50
+
+
+# The jokerless bonus (rules-american.md, "Scoring": "a hand with no joker, not `sp`, is worth
+# double") ----------------------------------------------------------------------------------------
+
+PUNGS_FLAGGED_SP = """[Pungs played as singles and pairs]
+pp1 25 X sp : FFF 222a 444a 666b 88b
+"""
+
+
+def test_a_line_flagged_sp_earns_no_jokerless_double_even_when_it_holds_pungs():
+    # No joker in the hand, and the line could take one (its pungs), but the card flags it `sp`:
+    # points = value = 25, not 50. Self-drawn: each of the three pays 2 x 25 = 50.
+    result = american("1f2f3f 222m 444m 666p 88p +8p", PUNGS_FLAGGED_SP, self_drawn=True)
+    assert (result["total"], result["points"]) == (25, 25)
+    assert result["patterns"][0]["sp"] is True
+    assert result["patterns"][0]["jokerless_bonus"] is False
+    assert result["payments"]["net"] == {"E": 150, "S": -50, "W": -50, "N": -50}
+
+
+def test_the_same_line_without_sp_pays_the_jokerless_double():
+    # The control: the same pungs unflagged, no joker -> 25 x 2 = 50; each pays 2 x 50 = 100.
+    unflagged = PUNGS_FLAGGED_SP.replace(" sp :", " :")
+    result = american("1f2f3f 222m 444m 666p 88p +8p", unflagged, self_drawn=True)
+    assert (result["total"], result["points"]) == (25, 50)
+    assert result["payments"]["net"] == {"E": 300, "S": -100, "W": -100, "N": -100}

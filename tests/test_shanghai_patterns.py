@@ -263,3 +263,12 @@ def test_honor_pungs_count_per_set(hand, context, count, total):
     result = scored(hand, context)
     assert counted(result).get("2H", 0) == count
     assert result["total"] == total
+
+
+def test_total_dependency_needs_all_four_sets_revealed():
+    # 10A is "four revealed sets, not self_drawn, and the winning tile completes the eyes". Three
+    # revealed sets and a concealed chow are not four: no 10A. The discard makes the eyes, the
+    # only wait -> 2F 2 (which 10A would have removed). Total 2.
+    result = scored("123m [456p] [789s] [444s] 11p +1p")
+    assert counted(result) == {"2F": 1}
+    assert result["total"] == 2
