@@ -14,6 +14,7 @@ from scoring.engine.card import FLOWER, fits
 from scoring.engine.errors import HandError
 from scoring.engine.notation import format_tiles, parse
 from scoring.engine.variants.american import build_held, demo_card
+from tests.environment import examples
 
 
 def american(hand, rules=None, **context):
@@ -319,7 +320,8 @@ def matched_ids(result):
     return [result["patterns"][0]["id"]] + [alt["id"] for alt in result["alternatives"]]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(250), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much])
 @given(built_hands())
 def test_a_hand_built_from_a_line_with_jokers_where_allowed_matches_it(built):
     form, hand = built
@@ -328,7 +330,8 @@ def test_a_hand_built_from_a_line_with_jokers_where_allowed_matches_it(built):
     assert form.line.id in matched_ids(result)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(200), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much])
 @given(built_hands(joker_in_pair=True))
 def test_the_same_hand_with_a_joker_in_a_pair_never_matches_that_line(built):
     """Never as built (the same suits and shift). The line may still match under another binding
@@ -346,7 +349,7 @@ def test_the_same_hand_with_a_joker_in_a_pair_never_matches_that_line(built):
                 assert "J" not in group["tiles"], (hand, group)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(built_hands())
 def test_jokers_only_ever_fill_sets(built):
     _, hand = built
@@ -360,7 +363,8 @@ def test_jokers_only_ever_fill_sets(built):
 CANDIDATES = [tiles.code(k) for k in range(tiles.FLOWER_BASE)] + ["1f", "J"]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(60), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much])
 @given(built_hands(), st.data())
 def test_waits_are_exactly_the_tiles_that_complete_the_hand(built, data):
     """Take one concealed tile out of a winning hand: the waits reported for the hand won on it

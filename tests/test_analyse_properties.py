@@ -21,9 +21,11 @@ from scoring.engine.card import FLOWER, kind_code
 from scoring.engine.notation import format_tiles, joined_text, parse
 from scoring.engine.randomhands import random_thirteen_orphans, random_winning_hand
 from scoring.engine.variants.american import demo_card
+from tests.environment import examples
 
 seeds = st.integers(min_value=0, max_value=2**32).map(random.Random)
-PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(40), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 CODES = [T.code(t) for t in range(T.PLAYING_KINDS)]
 AMERICAN_CODES = CODES + [kind_code(FLOWER), "J"]
 
@@ -131,7 +133,7 @@ def random_card_hand(rng) -> str:
             return format_tiles(tiles)
 
 
-@settings(PROPERTY, max_examples=25)  # 72 American scores an example
+@settings(PROPERTY, max_examples=examples(25))  # 72 American scores an example
 @given(seeds)
 def test_american_waits_are_the_tiles_score_accepts(rng):
     concealed = list(parse(random_card_hand(rng)).concealed)
@@ -143,7 +145,7 @@ def test_american_waits_are_the_tiles_score_accepts(rng):
     assert answer["shanten"] == 0 and answer["missing"] == 1
 
 
-@settings(PROPERTY, max_examples=25)
+@settings(PROPERTY, max_examples=examples(25))
 @given(seeds)
 def test_american_temporary_table_waits_are_the_tiles_score_accepts(rng):
     sizes = rng.choice([[2, 3, 3, 3, 3], [2, 2, 2, 4, 4], [2, 2, 2, 2, 3, 3], [5, 3, 3, 3]])

@@ -15,6 +15,7 @@ from scoring.engine.context import IMPOSSIBLE, KNOWN, HandFacts, check_possible,
 from scoring.engine.errors import HandError
 from scoring.engine.randomhands import random_winning_hand
 from scoring.engine.variants import VARIANTS
+from tests.environment import examples
 from tests.test_american import built_hands
 
 EVERY_FIELD = frozenset(KNOWN)
@@ -327,7 +328,7 @@ def legal_hand(variant: str, rng: random.Random, data) -> tuple[str, dict]:
     return random_winning_hand(rng, kongs=0.3), {}
 
 
-@settings(max_examples=400, deadline=None,
+@settings(max_examples=examples(400), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example,
                                  HealthCheck.filter_too_much])
 @given(st.sampled_from(list(VARIANTS)), st.randoms(use_true_random=False), CONTEXTS, FEW,

@@ -1,6 +1,7 @@
-"""Each variant's exclusions, frozen as literal data that agree with its rules document (`../shared/spec/
-rules-*.md`, `docs/rules-mcr.md`, `docs/rules-riichi.md`), never generated from the table under
-test: a change to a pattern's `excludes` fails here until this file is changed with it, on purpose.
+"""Each variant's exclusions, frozen as literal data that agree with its rules document
+(`../shared/spec/rules-*.md`, `docs/rules-mcr.md`, `docs/rules-riichi.md`), never generated from
+the table under test: a change to a pattern's `excludes` fails here until this file is changed
+with it, on purpose.
 
 Each entry is a pattern id and the ids it removes ("id:facet" removes one facet only). Sichuan and
 American have no exclusions (American scores one card line)."""

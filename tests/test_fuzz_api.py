@@ -15,8 +15,9 @@ from scoring.engine.context import FLAGS
 from scoring.engine.errors import ERROR_CODES
 from scoring.engine.randomhands import corpus
 from scoring.engine.variants import VARIANTS
+from tests.environment import examples
 
-FUZZ = settings(max_examples=250, deadline=None,
+FUZZ = settings(max_examples=examples(250), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CLIENT = Client(enforce_csrf_checks=True)
 

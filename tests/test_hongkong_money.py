@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import score
+from tests.environment import examples
 from tests.helpers import paid, play
 
 # Worked totals (seat East, round East, discard from North unless said):
@@ -188,7 +189,7 @@ HANDS = [THREE, FIVE, TEN, THIRTEEN, ZERO, "123m456m234s55s[789p]1f5f+5s",
          "123m222m456s55s[789p]1f2f3f4f5f6f7f8f+5s"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=st.sampled_from(HANDS), seat=st.sampled_from("ESWN"), other=st.integers(1, 3),
        self_drawn=st.booleans(), limit=st.integers(1, 13), minimum=st.integers(0, 13),
        scale=st.sampled_from(["half_spicy", "full_spicy"]),

@@ -21,6 +21,7 @@ from scoring.engine.patterns import PatternTable
 from scoring.engine.randomhands import corpus, random_thirteen_orphans, random_winning_hand
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.shanghai import VARIANT as SHANGHAI
+from tests.environment import examples
 
 CONTRACT_CODES = {"bad_notation", "too_many_copies", "wrong_tile_count", "not_a_winning_hand",
                   "tile_not_in_variant", "void_suit_present", "bad_context", "unknown_rule",
@@ -29,7 +30,7 @@ RULES = SHANGHAI.check_rules({})
 FORMS = SHANGHAI.forms(RULES)
 # Random hands come from the project's generator, seeded by hypothesis.
 seeds = st.integers(min_value=0, max_value=2**32).map(random.Random)
-PROPERTY = settings(max_examples=250, deadline=None,
+PROPERTY = settings(max_examples=examples(250), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -18,6 +18,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from mahjong_site.wsgi import application
+from tests.environment import examples
 
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
@@ -26,7 +27,7 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 
 @pytest.mark.django_db  # the API does not touch the database; the page middleware may
 @schema.parametrize()
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                  HealthCheck.function_scoped_fixture])
 def test_every_answer_is_documented(case):

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import api
 from scoring.engine.notation import format_tiles, parse
+from tests.environment import examples
 
 SEATS = "ESWN"
 
@@ -699,7 +700,7 @@ def deals(draw):
     return events, rules
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deals())
 def test_random_legal_deals_always_give_a_zero_sum_ledger(deal):
     events, rules = deal
@@ -717,7 +718,7 @@ EVENT_KEYS = ["type", "seat", "kind", "from", "held", "self_drawn", "discarder",
               "context", "hands", "void", "after_kong_discard", "opponents", "seat_wind"]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.fixed_dictionaries(
     {"type": st.sampled_from(["kong", "win", "wall_end", "pung"]) | JUNK},
     optional={key: JUNK for key in EVENT_KEYS[1:]}), max_size=5))

@@ -11,6 +11,7 @@ from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.tables import game
 from scoring.tables.game import Transfer, net_of, quick_entry, settle_up, start
+from tests.environment import examples
 
 A, B, C, D = range(4)
 
@@ -115,7 +116,7 @@ def test_settle_up_uses_the_fewest_transfers(net, expected):
     assert net_of(transfers, len(net)) == net
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.lists(st.integers(-400, 400).map(lambda x: Decimal(x) / 2), min_size=2, max_size=4))
 def test_settle_up_squares_the_table_in_at_most_players_minus_one(amounts):
     net = amounts + [-sum(amounts)]  # 3 to 5 players, nets summing to zero
