@@ -33,11 +33,11 @@ from ..card import (
     section_word,
     waits,
 )
-from ..context import HandFacts, WinContext, seat_of
+from ..context import HandFacts, WinContext, field_word, seat_of
 from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
-from ..messages import EVENT_WORDS, field_word, gettext_noop, joined, pgettext, seat_letter
+from ..messages import EVENT_WORDS, gettext_noop, joined, pgettext, seat_letter
 from ..notation import EXPOSED, ParsedHand, check_red_fives, format_hand, parse
 from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
 
