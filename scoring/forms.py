@@ -32,7 +32,7 @@ from scoring.engine.context import (
     implied_self_drawn,
 )
 from scoring.engine.errors import HandError
-from scoring.engine.messages import choice_word, rule_word
+from scoring.engine.messages import choice_word
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
@@ -130,10 +130,16 @@ class CardValidator:
             raise ValidationError(localize(error.message), code=error.code) from None
 
 
+# Each house option's word, as its variant declares it (options of the same name in several
+# variants share their word).
+OPTION_WORDS = {option.name: option.word for variant in VARIANTS.values()
+                for option in variant.options}
+
+
 def rule_field(option: dict) -> forms.Field:
     """A form field for one house option as the catalog describes it."""
     default, help_text = option["default"], localize(option["help"])
-    label = localize(rule_word(option["name"])).replace("_", " ")
+    label = localize(OPTION_WORDS.get(option["name"], option["name"])).replace("_", " ")
     common = {"required": False, "label": label, "help_text": help_text}
     if option["choices"]:
         by_text = {str(choice): choice for choice in option["choices"]}

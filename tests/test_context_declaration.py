@@ -1,7 +1,9 @@
 """Each context field is declared once, in the engine's table (scoring/engine/context.py), and
 every door derives its part from it: the checked context (WinContext), the page's boxes, the
-command line's options, the OpenAPI schema. Each test fails if a door misses a declared field or
-shows one the table does not declare; the round trips say each door writes the same request."""
+command line's options, the OpenAPI schema; each house option is declared once, an `Option` on
+its variant, and the page's boxes come from it. Each test fails if a door misses a declared field
+or option, or shows one that is not declared; the round trips say each door writes the same
+request."""
 
 import re
 from dataclasses import fields
@@ -98,14 +100,34 @@ def test_the_form_has_a_box_for_exactly_the_declared_fields():
         assert context == set(NAMES), variant
 
 
+def test_the_form_has_a_rule_box_for_exactly_each_house_option_named_by_its_word():
+    for variant_id, variant in VARIANTS.items():
+        form = ScoreForm({"variant": variant_id})
+        assert form.rule_names == {o.name: f"{variant_id}-{o.name}" for o in variant.options}
+        for option in variant.options:
+            assert option.name == option.word == option.word.template  # its English is its name
+            if option.name != "card":  # the page words the card as a card
+                label = form.fields[form.rule_names[option.name]].label
+                assert label == option.name.replace("_", " ")
+
+
+def test_options_of_one_name_share_their_word_and_so_their_translation():
+    words = {}
+    for variant in VARIANTS.values():
+        for option in variant.options:
+            word = (option.word.context, option.word.template)
+            assert words.setdefault(option.name, word) == word
+
+
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_the_page_shows_a_box_for_exactly_the_fields_the_variant_reads(client, variant):
     html = client.get("/", {"variant": variant}).content.decode()
     start = html.index('<form id="scorer"')
     form = html[start:html.index("</form>", start)]
     named = set(re.findall(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"', form))
-    rules = {name for name in named if name.startswith(f"{variant}-")}
+    rules = {f"{variant}-{option.name}" for option in VARIANTS[variant].options}
     assert named - NOT_CONTEXT - rules == VARIANTS[variant].context_fields
+    assert rules <= named  # a box for each house option too
 
 
 @pytest.mark.parametrize("name", NAMES)
