@@ -250,9 +250,9 @@ class ScoreForm(forms.Form):
                 for section, lines in groupby(card.lines, key=lambda line: line.section)]
 
     # Groups of fields for the template ---------------------------------------------------------
-    # The usual context, shown beside the keyboard so it is reached without scrolling; the rest
-    # of the context stays in its own box below.
-    QUICK = ("self_drawn", "seat_wind", "discarder")
+    # The usual context (the table's `quick` fields), shown beside the keyboard so it is reached
+    # without scrolling; the rest of the context stays in its own box below.
+    QUICK = tuple(spec.name for spec in CONTEXT_FIELDS if spec.quick)
 
     def quick_fields(self):
         return [self[name] for name in self.QUICK

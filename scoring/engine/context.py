@@ -63,7 +63,7 @@ def seat_of(value) -> str | None:
 # Reading a request's value, one function per kind: (value, field name, the fields read before)
 # -> the value, or `bad_context`.
 
-def _flag(value, name: str, read: dict) -> bool:
+def _flag(value, name: str, earlier: dict) -> bool:
     if not isinstance(value, bool):
         raise HandError("bad_context", gettext_noop(
             "context.{field} must be true or false (got {got}).", field=field_word(name),
@@ -71,7 +71,7 @@ def _flag(value, name: str, read: dict) -> bool:
     return value
 
 
-def _wind(value, name: str, read: dict | None = None) -> str:
+def _wind(value, name: str, earlier: dict | None = None) -> str:
     seat = seat_of(value)
     if seat is None:
         raise HandError("bad_context", gettext_noop(
@@ -80,7 +80,7 @@ def _wind(value, name: str, read: dict | None = None) -> str:
     return seat
 
 
-def _suit(value, name: str, read: dict) -> str:
+def _suit(value, name: str, earlier: dict) -> str:
     # The message names void_suit, the one field of its kind (its words are in the catalogs).
     if value not in SUITS:
         raise HandError("bad_context", gettext_noop(
@@ -88,7 +88,7 @@ def _suit(value, name: str, read: dict) -> str:
     return value
 
 
-def _seats(value, name: str, read: dict) -> tuple[str, ...]:
+def _seats(value, name: str, earlier: dict) -> tuple[str, ...]:
     # The messages name opponents, the one field of its kind.
     if isinstance(value, str):
         value = list(value)
@@ -97,7 +97,7 @@ def _seats(value, name: str, read: dict) -> tuple[str, ...]:
             "context.opponents must list the seats still playing, like {example}.",
             example='["S", "W"]'))
     seats = tuple(_wind(seat_name, name) for seat_name in value)
-    seat = read["seat_wind"]
+    seat = earlier["seat_wind"]
     if seat in seats or len(set(seats)) != len(seats):
         raise HandError("bad_context", gettext_noop(
             "context.opponents must name other seats, each once; the winner sits at {seat}.",
@@ -105,7 +105,7 @@ def _seats(value, name: str, read: dict) -> tuple[str, ...]:
     return seats
 
 
-def _count(value, name: str, read: dict) -> int:
+def _count(value, name: str, earlier: dict) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
         raise HandError("bad_context", gettext_noop(
             "context.{field} must be a whole number from 0 to {most} (got {got}).",
@@ -113,7 +113,7 @@ def _count(value, name: str, read: dict) -> int:
     return value
 
 
-def _tiles(value, name: str, read: dict) -> tuple[int, ...]:
+def _tiles(value, name: str, earlier: dict) -> tuple[int, ...]:
     """Dora indicators: a list of tiles ("5m", "0p" a red five, "E"...), or one string of them."""
     from .notation import parse  # here: only Riichi's contexts have indicators
 
@@ -308,7 +308,6 @@ FIELDS_BY_NAME = {f.name: f for f in CONTEXT_FIELDS}
 DEFAULTS = {f.name: f.default for f in CONTEXT_FIELDS}
 KNOWN = set(DEFAULTS)
 FLAGS = tuple(f.name for f in CONTEXT_FIELDS if f.kind is FLAG)
-COUNTS = tuple(f.name for f in CONTEXT_FIELDS if f.kind is COUNT)
 INDICATORS = tuple(f.name for f in CONTEXT_FIELDS if f.kind is TILES)
 WINNING_TILE_FIELDS = tuple(f.name for f in CONTEXT_FIELDS if f.winning_tile)
 # Read in the order of their kinds, each kind's fields in the table's order.
