@@ -33,6 +33,17 @@ from scoring.doors import (
     run_stream,
     too_large,
 )
+from scoring.engine.context import (
+    CONTEXT_FIELDS,
+    COUNT,
+    FLAG,
+    SEAT,
+    SEATS,
+    SUIT,
+    TILES,
+    WIND,
+    YES_NO,
+)
 from scoring.engine.messages import gettext_noop
 
 SCORE_HELP = "Score one Mahjong hand (short form), or requests in the contract's JSON shape."
@@ -40,41 +51,11 @@ SETTLE_HELP = "Settle a whole deal given as events, in the contract's JSON shape
 ANALYSE_HELP = ("What wins a 13-tile hand, and for how much: its waits, each scored self-drawn "
                 "and on a discard, or how far it is from ready (--json - or --jsonl).")
 
-# (option, context key, help) for the flags that are true when given.
-CONTEXT_FLAGS = [
-    ("--self-drawn", "self_drawn", "won on a self-drawn tile"),
-    ("--last-tile", "last_tile", "won on (or with the discard of) the last tile of the wall"),
-    ("--kong-replacement", "kong_replacement", "won on a kong replacement tile"),
-    ("--double-kong-replacement", "double_kong_replacement", "kong on kong replacement"),
-    ("--after-kong-discard", "after_kong_discard", "won on a discard made right after a kong"),
-    ("--robbing-kong", "robbing_kong", "won on a tile added to make a kong"),
-    ("--heavenly", "heavenly", "dealer won on the initial deal"),
-    ("--earthly", "earthly", "won on the dealer's first discard"),
-    ("--ready-announced", "ready_announced", "ready hand announced"),
-    ("--winning-tile-last", "winning_tile_last", "the winning tile was the last one left"),
-    ("--joker-exchange", "joker_exchange", "American: won by exchanging for an exposed joker"),
-    ("--riichi", "riichi", "Riichi: the winner declared riichi"),
-    ("--double-riichi", "double_riichi", "Riichi: riichi declared on the first discard"),
-    ("--ippatsu", "ippatsu", "Riichi: won within one turn of declaring riichi"),
-    ("--chiihou", "chiihou", "Riichi: a non-dealer won on their first draw"),
-]
-# (option, context key, help) for the options that take a value.
-CONTEXT_VALUES = [
-    ("--seat-wind", "seat_wind", "the winner's seat wind: E, S, W or N"),
-    ("--round-wind", "round_wind", "the round wind: E, S, W or N"),
-    ("--discarder", "discarder", "the seat whose discard was won"),
-    ("--void-suit", "void_suit", "Sichuan's declared void suit: m, p or s"),
-    ("--exchanger", "exchanger", "American temporary table: the seat whose joker exchange gave "
-                                 "the winner the tile (pays for all three)"),
-    ("--dora", "dora_indicators", 'Riichi: the dora indicators, e.g. "3m E"'),
-    ("--ura-dora", "ura_dora_indicators", 'Riichi: the ura dora indicators, e.g. "9p"'),
-]
-# (option, context key, help) for the options that take a whole number.
-CONTEXT_NUMBERS = [
-    ("--honba", "honba", "Riichi: the honba (repeat counters) on the table"),
-    ("--riichi-sticks", "riichi_sticks", "Riichi: the riichi sticks on the table, the winner's "
-                                         "own included"),
-]
+# The context's options, made from the engine's table of fields, by the kind of each: the
+# switches first, then --dealer/--no-dealer, the options that take a text, the numbers and the
+# seats, as --help has always listed them.
+OPTION_ORDER = {FLAG: 0, YES_NO: 1, WIND: 2, SEAT: 2, SUIT: 2, TILES: 2, COUNT: 3, SEATS: 4}
+CONTEXT_OPTIONS = sorted(CONTEXT_FIELDS, key=lambda spec: OPTION_ORDER[spec.kind])
 
 
 class UsageError(Exception):
@@ -148,20 +129,13 @@ def add_score_arguments(parser):
     parser.add_argument(
         "--jsonl", action="store_true", help="one JSON request per stdin line, one result each"
     )
-    for option, key, text in CONTEXT_FLAGS:
-        parser.add_argument(option, dest=key, action="store_true", default=None, help=text)
     from argparse import BooleanOptionalAction  # imported by the parser given
 
-    parser.add_argument(
-        "--dealer", action=BooleanOptionalAction, default=None, help="winner dealt"
-    )
-    for option, key, text in CONTEXT_VALUES:
-        parser.add_argument(option, dest=key, default=None, help=text)
-    for option, key, text in CONTEXT_NUMBERS:
-        parser.add_argument(option, dest=key, type=int, default=None, help=text)
-    parser.add_argument(
-        "--opponents", default=None, help="Sichuan: the seats still in the hand, e.g. ESW"
-    )
+    how = {FLAG: {"action": "store_true"}, YES_NO: {"action": BooleanOptionalAction},
+           COUNT: {"type": int}}
+    for spec in CONTEXT_OPTIONS:
+        parser.add_argument(spec.cli_option, dest=spec.name, default=None, help=spec.cli,
+                            **how.get(spec.kind, {}))
     parser.add_argument(
         "--rule",
         action="append",
@@ -346,13 +320,11 @@ def short_form_request(options):
             "or --json - / --jsonl to read JSON requests on standard input."
         )
     context = {}
-    for _, key, _ in CONTEXT_FLAGS + CONTEXT_VALUES + CONTEXT_NUMBERS:
-        if options[key] is not None:
-            context[key] = options[key]
-    if options["dealer"] is not None:
-        context["dealer"] = options["dealer"]
-    if options["opponents"] is not None:
-        context["opponents"] = [seat for seat in options["opponents"] if seat not in ", "]
+    for spec in CONTEXT_OPTIONS:
+        value = options[spec.name]
+        if value is not None:  # seats are written "ESW" or "E, S"
+            context[spec.name] = ([seat for seat in value if seat not in ", "]
+                                  if spec.kind is SEATS else value)
     rules = dict(parse_rule(text) for text in options["rule"])
     if options["card"] is not None:
         rules["card"] = read_card(options["card"])

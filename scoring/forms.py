@@ -14,11 +14,25 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring import engine
-from scoring.engine.analyse import WINNING_TILE_FIELDS
 from scoring.engine.card import parse_card
-from scoring.engine.context import FLAGS, implied_self_drawn
+from scoring.engine.context import (
+    CONTEXT_FIELDS,
+    COUNT,
+    FIELDS_BY_NAME,
+    FLAG,
+    MAX_COUNT,
+    SEAT,
+    SEATS,
+    SUIT,
+    TILES,
+    WIND,
+    WINNING_TILE_FIELDS,
+    YES_NO,
+    ContextField,
+    implied_self_drawn,
+)
 from scoring.engine.errors import HandError
-from scoring.engine.messages import choice_word, rule_word
+from scoring.engine.messages import choice_word
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
@@ -26,44 +40,70 @@ from scoring.i18n import localize
 
 DEFAULT_VARIANT = "shanghai"
 
-FLAG_LABELS = {
-    "self_drawn": _("Self-drawn"),
-    "last_tile": _("Last tile of the wall"),
-    "kong_replacement": _("Kong replacement tile"),
-    "double_kong_replacement": _("Second kong replacement"),
-    "after_kong_discard": _("Discard right after a kong"),
-    "robbing_kong": _("Robbing a kong"),
-    "heavenly": _("Heavenly hand (dealer, first draw)"),
-    "earthly": _("Earthly hand (dealer's first discard)"),
-    "ready_announced": _("Ready hand announced"),
-    "winning_tile_last": _("Winning tile was the last one left"),
-    "joker_exchange": _("Won by a joker exchange"),
-    "riichi": _("Riichi declared"),
-    "double_riichi": _("Double riichi (declared on the first turn)"),
-    "ippatsu": _("Ippatsu (won within one turn of riichi)"),
-    "chiihou": _("Chiihou (non-dealer wins on the first draw)"),
-}
-
-# The context's fields other than the flags, in the order the page shows them.
-CONTEXT_VALUES = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit", "opponents",
-                  "exchanger", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks")
-# Riichi's indicators: tiles written in the notation ("3m 0p E"), sent to the engine as one text.
-INDICATOR_FIELDS = ("dora_indicators", "ura_dora_indicators")
-
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 SUIT_CHOICES = [("m", _("characters")), ("p", _("circles")), ("s", _("bamboo"))]
-YES_NO = [("1", _("yes")), ("0", _("no"))]
+YES_NO_CHOICES = [("1", _("yes")), ("0", _("no"))]
 
 CARD_HELP = _("Paste your card once, one hand per line: it is kept on this phone. Or write "
               "'demo' (the project's card) or 'temporary' (the table without a card).")
 
 
+# Riichi's indicators are tiles written in the notation ("3m 0p E"), sent as one text.
+INDICATOR_MAX_LENGTH = 40
+
+
+def context_field(spec: ContextField) -> forms.Field:
+    """The page's box for one context field of the engine's table, by its kind."""
+    common = {"label": localize(spec.label), "required": False,
+              "help_text": localize(spec.help) if spec.help else ""}
+    blank = [("", localize(spec.blank))] if spec.blank else []
+    kind = spec.kind
+    if kind is FLAG:
+        field = forms.BooleanField(**common)
+        field.widget.attrs["aria-describedby"] = "context-error"
+        implied = implied_self_drawn(spec.name)
+        if implied is not None:  # scorer.js ticks (or unticks) self-drawn to match
+            field.widget.attrs["data-self-drawn"] = "1" if implied else "0"
+        return field
+    if kind in (WIND, SEAT):
+        return forms.ChoiceField(choices=blank + WIND_CHOICES, **common)
+    if kind is YES_NO:
+        return forms.ChoiceField(choices=blank + YES_NO_CHOICES, **common)
+    if kind is SUIT:
+        return forms.ChoiceField(choices=blank + SUIT_CHOICES, **common)
+    if kind is SEATS:
+        return forms.MultipleChoiceField(choices=WIND_CHOICES,
+                                         widget=forms.CheckboxSelectMultiple, **common)
+    if kind is TILES:
+        return forms.CharField(max_length=INDICATOR_MAX_LENGTH, **common)
+    if kind is COUNT:
+        return forms.IntegerField(min_value=0, max_value=MAX_COUNT, **common)
+    raise ValueError(f"no box for context field {spec.name} of kind {kind.name}")
+
+
+def request_value(spec: ContextField, value):
+    """A box's cleaned value as the engine request writes it."""
+    if spec.kind is YES_NO:
+        return value == "1"
+    if spec.kind is SEATS:
+        return list(value)
+    return True if spec.kind is FLAG else value
+
+
+# The engine request lists the context, and so the page's links their query, in this order of
+# kinds (each kind's fields in the table's order): the flags, the seats, winds and suit, dealer,
+# the opponents, then Riichi's tiles and counts.
+REQUEST_ORDER = {FLAG: 0, WIND: 1, SEAT: 1, SUIT: 1, YES_NO: 2, SEATS: 3, TILES: 4, COUNT: 4}
+REQUEST_FIELDS = sorted(CONTEXT_FIELDS, key=lambda spec: REQUEST_ORDER[spec.kind])
+
+
 def context_for(variant_id: str) -> dict:
     """The flags and the other context fields the variant reads (its rules document), in the
-    page's order."""
+    table's order."""
     reads = VARIANTS[variant_id].context_fields
-    return {"flags": tuple(f for f in FLAGS if f in reads),
-            "fields": tuple(f for f in CONTEXT_VALUES if f in reads)}
+    return {"flags": tuple(f.name for f in CONTEXT_FIELDS if f.kind is FLAG and f.name in reads),
+            "fields": tuple(f.name for f in CONTEXT_FIELDS
+                            if f.kind is not FLAG and f.name in reads)}
 
 
 class HandNotationValidator:
@@ -90,10 +130,16 @@ class CardValidator:
             raise ValidationError(localize(error.message), code=error.code) from None
 
 
+# Each house option's word, as its variant declares it (options of the same name in several
+# variants share their word).
+OPTION_WORDS = {option.name: option.word for variant in VARIANTS.values()
+                for option in variant.options}
+
+
 def rule_field(option: dict) -> forms.Field:
     """A form field for one house option as the catalog describes it."""
     default, help_text = option["default"], localize(option["help"])
-    label = localize(rule_word(option["name"])).replace("_", " ")
+    label = localize(OPTION_WORDS.get(option["name"], option["name"])).replace("_", " ")
     common = {"required": False, "label": label, "help_text": help_text}
     if option["choices"]:
         by_text = {str(choice): choice for choice in option["choices"]}
@@ -101,7 +147,7 @@ def rule_field(option: dict) -> forms.Field:
                                       coerce=by_text.get,
                                       **common)
     if isinstance(default, bool):
-        return forms.TypedChoiceField(choices=YES_NO, coerce=lambda v: v == "1", **common)
+        return forms.TypedChoiceField(choices=YES_NO_CHOICES, coerce=lambda v: v == "1", **common)
     if isinstance(default, int):
         return forms.IntegerField(**common)
     if isinstance(default, float):
@@ -125,14 +171,16 @@ def query_pairs(variant_id: str, hand: str | None, context: dict,
     dealer as 1/0, each opponent once, rules under their variant's prefix); no hand, no 'hand'."""
     pairs = [("variant", variant_id)] + ([("hand", hand)] if hand is not None else [])
     for name, value in context.items():
-        if name in FLAGS:
+        spec = FIELDS_BY_NAME.get(name)
+        kind = spec.kind if spec else None
+        if kind is FLAG:
             if value:
                 pairs.append((name, "on"))
-        elif name == "dealer":
+        elif kind is YES_NO:
             pairs.append((name, rule_text(value)))
-        elif name == "opponents":
+        elif kind is SEATS:
             pairs += [(name, seat) for seat in value]
-        elif name in INDICATOR_FIELDS:
+        elif kind is TILES:
             text = value if isinstance(value, str) else " ".join(value)
             if text:
                 pairs.append((name, text))
@@ -146,28 +194,6 @@ class ScoreForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=())
     hand = forms.CharField(label=_("Hand"), required=False, max_length=300, strip=True,
                            validators=[HandNotationValidator()])
-    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, required=False)
-    round_wind = forms.ChoiceField(label=_("Round wind"), choices=WIND_CHOICES, required=False)
-    discarder = forms.ChoiceField(label=_("Discarder"), required=False,
-                                  choices=[("", _("the one before me"))] + WIND_CHOICES)
-    dealer = forms.ChoiceField(label=_("Dealer"), required=False,
-                               choices=[("", _("if seat is East"))] + YES_NO)
-    void_suit = forms.ChoiceField(label=_("Void suit"), required=False,
-                                  choices=[("", _("not declared"))] + SUIT_CHOICES)
-    opponents = forms.MultipleChoiceField(label=_("Still playing"), choices=WIND_CHOICES,
-                                          required=False, widget=forms.CheckboxSelectMultiple)
-    exchanger = forms.ChoiceField(label=_("Joker exchange by"), required=False,
-                                  choices=[("", _("nobody"))] + WIND_CHOICES,
-                                  help_text=_("temporary table: the player whose joker exchange "
-                                              "gave you the tile pays for all three"))
-    dora_indicators = forms.CharField(label=_("Dora indicators"), required=False, max_length=40,
-                                      help_text=_("the tiles turned over, like 3m E"))
-    ura_dora_indicators = forms.CharField(label=_("Ura dora indicators"), required=False,
-                                          max_length=40, help_text=_("riichi only"))
-    honba = forms.IntegerField(label=_("Honba"), required=False, min_value=0, max_value=100)
-    riichi_sticks = forms.IntegerField(label=_("Riichi sticks on the table"), required=False,
-                                       min_value=0, max_value=100,
-                                       help_text=_("the winner's own included"))
 
     def __init__(self, data=None, remembered=None):
         super().__init__(data)
@@ -176,12 +202,8 @@ class ScoreForm(forms.Form):
         self.variant_id = chosen if chosen in VARIANTS else DEFAULT_VARIANT
         self.variant = VARIANTS[self.variant_id]
         self.shown = context_for(self.variant_id)
-        for flag in FLAGS:
-            self.fields[flag] = forms.BooleanField(label=FLAG_LABELS[flag], required=False)
-            self.fields[flag].widget.attrs["aria-describedby"] = "context-error"
-            implied = implied_self_drawn(flag)
-            if implied is not None:  # scorer.js ticks (or unticks) self-drawn to match
-                self.fields[flag].widget.attrs["data-self-drawn"] = "1" if implied else "0"
+        for spec in CONTEXT_FIELDS:
+            self.fields[spec.name] = context_field(spec)
         self.options = self.variant.describe()["options"]
         remembered = (remembered or {}).get(self.variant_id, {})
         self.rule_names = {}
@@ -228,9 +250,9 @@ class ScoreForm(forms.Form):
                 for section, lines in groupby(card.lines, key=lambda line: line.section)]
 
     # Groups of fields for the template ---------------------------------------------------------
-    # The usual context, shown beside the keyboard so it is reached without scrolling; the rest
-    # of the context stays in its own box below.
-    QUICK = ("self_drawn", "seat_wind", "discarder")
+    # The usual context (the table's `quick` fields), shown beside the keyboard so it is reached
+    # without scrolling; the rest of the context stays in its own box below.
+    QUICK = tuple(spec.name for spec in CONTEXT_FIELDS if spec.quick)
 
     def quick_fields(self):
         return [self[name] for name in self.QUICK
@@ -251,17 +273,9 @@ class ScoreForm(forms.Form):
     # The engine request ------------------------------------------------------------------------
     def engine_request(self) -> dict:
         data = self.cleaned_data
-        context = {flag: True for flag in self.shown["flags"] if data.get(flag)}
-        for name in ("seat_wind", "round_wind", "discarder", "void_suit", "exchanger"):
-            if name in self.shown["fields"] and data.get(name):
-                context[name] = data[name]
-        if "dealer" in self.shown["fields"] and data.get("dealer"):
-            context["dealer"] = data["dealer"] == "1"
-        if "opponents" in self.shown["fields"] and data.get("opponents"):
-            context["opponents"] = list(data["opponents"])
-        for name in ("dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"):
-            if name in self.shown["fields"] and data.get(name):
-                context[name] = data[name]
+        shown = self.shown["flags"] + self.shown["fields"]
+        context = {spec.name: request_value(spec, data[spec.name]) for spec in REQUEST_FIELDS
+                   if spec.name in shown and data.get(spec.name)}
         rules = {}
         for option in self.options:
             value = data.get(self.rule_names[option["name"]])

@@ -10,9 +10,9 @@ from functools import cache
 
 from django.conf import settings
 
-from scoring.engine.analyse import WINNING_TILE_FIELDS
+from scoring.engine import context
 from scoring.engine.api import MAX_EVENTS
-from scoring.engine.context import FLAGS
+from scoring.engine.context import CONTEXT_FIELDS, WINNING_TILE_FIELDS
 from scoring.engine.errors import ERROR_CODES
 from scoring.engine.notation import MAX_HAND_CHARS
 from scoring.engine.variants import VARIANTS
@@ -40,44 +40,24 @@ def error_responses():
 
 
 def context_schema():
-    properties = {flag: {"type": "boolean"} for flag in FLAGS}
-    properties.update({
-        "seat_wind": WIND,
-        "round_wind": WIND,
-        "dealer": {"type": "boolean"},
-        "discarder": {"anyOf": [WIND, {"type": "null"}]},
-        "void_suit": {"anyOf": [{"type": "string", "enum": ["m", "p", "s"]}, {"type": "null"}]},
-        "opponents": {"type": "array", "items": WIND, "minItems": 1, "maxItems": 3},
-        "exchanger": {"anyOf": [WIND, {"type": "null"}],
-                      "description": "American temporary table: the player whose joker "
-                                     "exchange gave the winner the tile (pays for all three)"},
-        "riichi": {"type": "boolean", "description": "Riichi: the winner declared riichi (a "
-                   "concealed hand; riichi_sticks then counts the winner's own stick)"},
-        "double_riichi": {"type": "boolean", "description": "Riichi: riichi declared on the "
-                          "first discard, before any call (2 han, replaces riichi)"},
-        "ippatsu": {"type": "boolean", "description": "Riichi: won within one turn of "
-                    "declaring riichi, no call in between (needs riichi or double_riichi)"},
-        "chiihou": {"type": "boolean", "description": "Riichi: a non-dealer wins self-drawn on "
-                    "their first draw, before any call (yakuman); the dealer's is heavenly "
-                    "(tenhou)"},
-        "dora_indicators": {"anyOf": [{"type": "array", "items": {"type": "string"},
-                                       "maxItems": 5}, {"type": "string"}],
-                            "description": "Riichi: the dora indicators turned over, as tiles "
-                                           "of the notation (['3m', 'E'], or one text '3m E'; "
-                                           "at most 5); each points at the next tile of its "
-                                           "suit, wind or dragon, a dora"},
-        "ura_dora_indicators": {"anyOf": [{"type": "array", "items": {"type": "string"},
-                                           "maxItems": 5}, {"type": "string"}],
-                                "description": "Riichi: the ura dora indicators, for a hand "
-                                               "in riichi only"},
-        "honba": {"type": "integer", "minimum": 0, "maximum": 100,
-                  "description": "Riichi: the honba (repeat counters): 300 more on a discard, "
-                                 "100 from each player on a self-draw, per honba"},
-        "riichi_sticks": {"type": "integer", "minimum": 0, "maximum": 100,
-                          "description": "Riichi: the 1,000-point riichi sticks on the table, "
-                                         "the winner's own included; the winner takes them "
-                                         "(the result's deposits)"},
-    })
+    """The request's context as the engine's table of fields declares it: each field's schema by
+    its kind, and its description. The flags come first, as the document has always listed them."""
+    kinds = {
+        context.FLAG: {"type": "boolean"},
+        context.YES_NO: {"type": "boolean"},
+        context.WIND: WIND,
+        context.SEAT: {"anyOf": [WIND, {"type": "null"}]},
+        context.SUIT: {"anyOf": [{"type": "string", "enum": list(context.SUITS)},
+                                 {"type": "null"}]},
+        context.SEATS: {"type": "array", "items": WIND, "minItems": 1, "maxItems": 3},
+        context.TILES: {"anyOf": [{"type": "array", "items": {"type": "string"},
+                                   "maxItems": context.MAX_INDICATORS}, {"type": "string"}]},
+        context.COUNT: {"type": "integer", "minimum": 0, "maximum": context.MAX_COUNT},
+    }
+    properties = {
+        spec.name: {**kinds[spec.kind], **({"description": spec.description}
+                                           if spec.description else {})}
+        for spec in sorted(CONTEXT_FIELDS, key=lambda spec: spec.kind is not context.FLAG)}
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "description": "How the hand was won; every field is optional (contract section 2)."}
 

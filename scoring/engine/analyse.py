@@ -24,19 +24,13 @@ from functools import lru_cache
 from . import tiles
 from .card import FLOWER, kind_code, naturals_seated, seated
 from .card import waits as card_waits
-from .context import parse_context
+from .context import WINNING_TILE_FIELDS, field_word, parse_context
 from .decompose import SLICES, Forms
 from .errors import HandError
 from .hand import KONG, count_copies, set_of_group, standard_copies
-from .messages import field_word, gettext_noop, kong_note, tile_named
+from .messages import gettext_noop, kong_note, tile_named
 from .notation import ParsedHand, check_red_fives, joined_text, parse
 
-# The context fields about the winning tile: analyse answers for both ways of winning, so a
-# request naming one is refused (contract §6).
-WINNING_TILE_FIELDS = ("self_drawn", "discarder", "last_tile", "kong_replacement",
-                       "double_kong_replacement", "after_kong_discard", "robbing_kong",
-                       "heavenly", "earthly", "winning_tile_last", "joker_exchange", "exchanger",
-                       "chiihou")
 HAND_TILES = 13
 RED_FIVES = (4, 13, 22)  # 5m, 5p, 5s: Riichi's red fives are of these kinds
 INF = 99

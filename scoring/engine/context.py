@@ -1,81 +1,50 @@
-"""How the hand was won: the request's `context`, checked and frozen (contract §2), and the table
-of contexts that no table could see ("Context that cannot happen"), one row per rule."""
+"""How the hand was won: the request's `context` (contract §2), declared once, checked and frozen,
+and the table of contexts that no table could see ("Context that cannot happen"), one row per
+rule.
+
+`CONTEXT_FIELDS` declares every field: its kind (what a value is and how a request writes it),
+its default, the words of the page's box (marked for the catalogs), the command line's option and
+help, the API's description. `WinContext` is made from it, and each door derives its own part:
+the page's form fields (scoring/forms.py), the command line's options (scoring/cli.py) and the
+OpenAPI schema (scoring/openapi.py). A new field is one entry here, the variants that read it
+(their `context_fields`) and the rules that read it; tests/test_context_declaration.py checks that
+every door has each field, and no other.
+"""
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from dataclasses import dataclass, field, make_dataclass
+from functools import lru_cache, partial
 
 from .errors import HandError
-from .messages import Message, field_list, field_word, gettext_noop, seat_letter
+from .messages import Message, gettext_noop, joined, seat_letter
 from .tiles import PLAYING_KINDS, WINDS, wind_tile
 
-FLAGS = ("self_drawn", "last_tile", "kong_replacement", "double_kong_replacement",
-         "after_kong_discard", "robbing_kong", "heavenly", "earthly", "ready_announced",
-         "winning_tile_last", "joker_exchange", "riichi", "double_riichi", "ippatsu", "chiihou")
-# Riichi's counts and tiles in the context: how many of each (honba, riichi sticks), the most
-# accepted, and the most dora indicators (one, and one more per kong of the table).
-COUNTS, MAX_COUNT = ("honba", "riichi_sticks"), 100
-INDICATORS, MAX_INDICATORS = ("dora_indicators", "ura_dora_indicators"), 5
-
-
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    self_drawn: bool = False
-    seat_wind: str = "E"
-    round_wind: str = "E"
-    dealer: bool = True
-    discarder: str = "N"
-    last_tile: bool = False
-    kong_replacement: bool = False
-    double_kong_replacement: bool = False
-    after_kong_discard: bool = False
-    robbing_kong: bool = False
-    heavenly: bool = False
-    earthly: bool = False
-    ready_announced: bool = False
-    winning_tile_last: bool = False
-    joker_exchange: bool = False
-    void_suit: str | None = None
-    opponents: tuple[str, ...] = ("S", "W", "N")
-    exchanger: str | None = None
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    chiihou: bool = False
-    dora_indicators: tuple[int, ...] = ()
-    ura_dora_indicators: tuple[int, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0
-    # The winds' tiles, read by every reading.
-    seat_wind_tile: int = field(init=False, repr=False, compare=False)
-    round_wind_tile: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "seat_wind_tile", wind_tile(self.seat_wind))
-        object.__setattr__(self, "round_wind_tile", wind_tile(self.round_wind))
-
-    def summary(self) -> dict:
-        """What a result repeats of how the hand was won (contract §3)."""
-        return {"seat_wind": self.seat_wind, "round_wind": self.round_wind,
-                "dealer": self.dealer, "self_drawn": self.self_drawn,
-                "discarder": None if self.self_drawn else self.discarder}
-
-    @property
-    def others(self) -> tuple[str, ...]:
-        """The three other seats, in turn order after the winner."""
-        start = WINDS.index(self.seat_wind)
-        return tuple(WINDS[(start + step) % 4] for step in (1, 2, 3))
-
-
-# The request's fields, in order, and their defaults.
-DEFAULTS = {f.name: f.default for f in fields(WinContext) if f.init}
-KNOWN = set(DEFAULTS)
 DEALER_SEAT = "E"  # East deals, in every variant that has a dealer
+SUITS = ("m", "p", "s")
+# Riichi's counts and tiles in the context: the most of each count accepted (honba, riichi
+# sticks), and the most dora indicators (one, and one more per kong of the table).
+MAX_COUNT, MAX_INDICATORS = 100, 5
 
 
 def upper_house(seat: str) -> str:
     """The seat that plays just before `seat`: East before South ... North before East."""
     return WINDS[(WINDS.index(seat) - 1) % 4]
+
+
+def others_of(seat: str) -> tuple[str, ...]:
+    """The three other seats, in turn order after `seat`."""
+    start = WINDS.index(seat)
+    return tuple(WINDS[(start + step) % 4] for step in (1, 2, 3))
+
+
+def default_discarder(seat: str, opponents: tuple[str, ...], earthly: bool) -> str:
+    """Whose discard was won when the request does not say: the dealer's for an earthly hand,
+    otherwise the nearest player still in before the winner (the upper house when all are in)."""
+    if earthly and seat != DEALER_SEAT:
+        return DEALER_SEAT
+    start = WINDS.index(seat)
+    return next((WINDS[(start - step) % 4] for step in (1, 2, 3)
+                 if WINDS[(start - step) % 4] in opponents), upper_house(seat))
 
 
 SEAT_NAMES = {"east": "E", "south": "S", "west": "W", "north": "N"}
@@ -91,7 +60,18 @@ def seat_of(value) -> str | None:
     return SEAT_NAMES.get(text.lower())
 
 
-def _wind(value, name: str) -> str:
+# Reading a request's value, one function per kind: (value, field name, the fields read before)
+# -> the value, or `bad_context`.
+
+def _flag(value, name: str, earlier: dict) -> bool:
+    if not isinstance(value, bool):
+        raise HandError("bad_context", gettext_noop(
+            "context.{field} must be true or false (got {got}).", field=field_word(name),
+            got=repr(value)))
+    return value
+
+
+def _wind(value, name: str, earlier: dict | None = None) -> str:
     seat = seat_of(value)
     if seat is None:
         raise HandError("bad_context", gettext_noop(
@@ -100,89 +80,40 @@ def _wind(value, name: str) -> str:
     return seat
 
 
-def parse_context(raw) -> WinContext:
-    """Check every field of a request's context; unknown names and bad values are `bad_context`."""
-    if raw is None or raw == {}:
-        return _cached_context(())
-    if not isinstance(raw, dict):
+def _suit(value, name: str, earlier: dict) -> str:
+    # The message names void_suit, the one field of its kind (its words are in the catalogs).
+    if value not in SUITS:
         raise HandError("bad_context", gettext_noop(
-            "context must be an object of flags and winds."))
-    try:
-        # The type is part of the key: 1 == True, but only true is a flag.
-        key = tuple(sorted((name, type(value).__name__, value) for name, value in raw.items()))
-        hash(key)
-    except TypeError:  # a list (opponents) or a bad value: check it afresh
-        return _parse_context(raw)
-    return _cached_context(key)
+            "context.void_suit must be m, p or s (got {got}).", got=repr(value)))
+    return value
 
 
-@lru_cache(maxsize=4096)
-def _cached_context(items: tuple) -> WinContext:
-    return _parse_context({name: value for name, _, value in items})
-
-
-def _parse_context(raw: dict) -> WinContext:
-    unknown = sorted(set(raw) - KNOWN)
-    if unknown:
+def _seats(value, name: str, earlier: dict) -> tuple[str, ...]:
+    # The messages name opponents, the one field of its kind.
+    if isinstance(value, str):
+        value = list(value)
+    if not isinstance(value, list) or not value:
         raise HandError("bad_context", gettext_noop(
-            "Unknown context field {field}; known fields are {known}.", field=repr(unknown[0]),
-            known=", ".join(sorted(KNOWN))))
-    values = {}
-    for flag in FLAGS:
-        value = raw.get(flag, False)
-        if not isinstance(value, bool):
-            raise HandError("bad_context", gettext_noop(
-                "context.{field} must be true or false (got {got}).", field=field_word(flag),
-                got=repr(value)))
-        values[flag] = value
-    seat = _wind(raw.get("seat_wind", "E"), "seat_wind")
-    values["seat_wind"] = seat
-    values["round_wind"] = _wind(raw.get("round_wind", "E"), "round_wind")
-    dealer = raw.get("dealer", seat == "E")
-    if not isinstance(dealer, bool):
+            "context.opponents must list the seats still playing, like {example}.",
+            example='["S", "W"]'))
+    seats = tuple(_wind(seat_name, name) for seat_name in value)
+    seat = earlier["seat_wind"]
+    if seat in seats or len(set(seats)) != len(seats):
         raise HandError("bad_context", gettext_noop(
-            "context.{field} must be true or false (got {got}).", field=field_word("dealer"),
-            got=repr(dealer)))
-    values["dealer"] = dealer
-    void = raw.get("void_suit")
-    if void is not None and void not in ("m", "p", "s"):
-        raise HandError("bad_context", gettext_noop(
-            "context.void_suit must be m, p or s (got {got}).", got=repr(void)))
-    values["void_suit"] = void
-    opponents = raw.get("opponents")
-    if opponents is None:
-        values["opponents"] = WinContext(seat_wind=seat).others
-    else:
-        if isinstance(opponents, str):
-            opponents = list(opponents)
-        if not isinstance(opponents, list) or not opponents:
-            raise HandError("bad_context", gettext_noop(
-                "context.opponents must list the seats still playing, like {example}.",
-                example='["S", "W"]'))
-        seats = tuple(_wind(seat_name, "opponents") for seat_name in opponents)
-        if seat in seats or len(set(seats)) != len(seats):
-            raise HandError("bad_context", gettext_noop(
-                "context.opponents must name other seats, each once; the winner sits at {seat}.",
-                seat=seat_letter(seat)))
-        values["opponents"] = seats
-    discarder = raw.get("discarder")
-    values["discarder"] = (default_discarder(seat, values["opponents"], values["earthly"])
-                           if discarder is None else _wind(discarder, "discarder"))
-    exchanger = raw.get("exchanger")
-    values["exchanger"] = None if exchanger is None else _wind(exchanger, "exchanger")
-    for name in COUNTS:
-        value = raw.get(name, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-            raise HandError("bad_context", gettext_noop(
-                "context.{field} must be a whole number from 0 to {most} (got {got}).",
-                field=field_word(name), most=MAX_COUNT, got=repr(value)), (f"context.{name}",))
-        values[name] = value
-    for name in INDICATORS:
-        values[name] = _indicators(raw.get(name, ()), name)
-    return WinContext(**values)
+            "context.opponents must name other seats, each once; the winner sits at {seat}.",
+            seat=seat_letter(seat)))
+    return seats
 
 
-def _indicators(value, name: str) -> tuple[int, ...]:
+def _count(value, name: str, earlier: dict) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+        raise HandError("bad_context", gettext_noop(
+            "context.{field} must be a whole number from 0 to {most} (got {got}).",
+            field=field_word(name), most=MAX_COUNT, got=repr(value)), (f"context.{name}",))
+    return value
+
+
+def _tiles(value, name: str, earlier: dict) -> tuple[int, ...]:
     """Dora indicators: a list of tiles ("5m", "0p" a red five, "E"...), or one string of them."""
     from .notation import parse  # here: only Riichi's contexts have indicators
 
@@ -212,14 +143,259 @@ def _indicators(value, name: str) -> tuple[int, ...]:
     return tuple(found)
 
 
-def default_discarder(seat: str, opponents: tuple[str, ...], earthly: bool) -> str:
-    """Whose discard was won when the request does not say: the dealer's for an earthly hand,
-    otherwise the nearest player still in before the winner (the upper house when all are in)."""
-    if earthly and seat != DEALER_SEAT:
-        return DEALER_SEAT
-    start = WINDS.index(seat)
-    return next((WINDS[(start - step) % 4] for step in (1, 2, 3)
-                 if WINDS[(start - step) % 4] in opponents), upper_house(seat))
+@dataclass(frozen=True, slots=True, eq=False)  # each kind is one value: compared by identity
+class Kind:
+    """What a context field's value is: its Python type, how a request's value is read, whether
+    null means left out (`optional`), whether the order of its items counts (`unordered`: no).
+    The doors key their own part on the kind: the page's box, the command line's option, the
+    OpenAPI schema."""
+
+    name: str
+    type: object
+    read: Callable[[object, str, dict], object]
+    optional: bool = False
+    unordered: bool = False
+
+
+FLAG = Kind("flag", bool, _flag)  # true or false, false when left out
+WIND = Kind("wind", str, _wind)  # a wind: E, S, W or N
+YES_NO = Kind("yes_no", bool, _flag)  # true or false, its default implied by other fields
+SUIT = Kind("suit", str | None, _suit, optional=True)  # m, p or s
+SEATS = Kind("seats", tuple[str, ...], _seats, optional=True, unordered=True)  # other seats
+SEAT = Kind("seat", str | None, _wind, optional=True)  # one seat
+COUNT = Kind("count", int, _count)  # a whole number from 0 to MAX_COUNT
+TILES = Kind("tiles", tuple[int, ...], _tiles)  # tiles of the notation, at most MAX_INDICATORS
+# The order a request is read in: a field's implied default reads only fields of the kinds
+# before its own (dealer and opponents the seat wind; discarder the opponents and earthly); the
+# tiles, which need the notation's parser, last.
+KINDS = (FLAG, WIND, YES_NO, SUIT, SEATS, SEAT, COUNT, TILES)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextField:
+    """One field of the request's context.
+
+    `word`: the field as messages name it ("context.{field}"), its own name marked for the
+    catalogs, which give the words of the page's box. `label`, `help`, `blank`: the page's box,
+    its words under it, its choice for leaving the field out. `cli`: the command line's help, and
+    `option` its option where it is not the name with dashes. `description`: the OpenAPI schema's
+    words. `implied`: the default of a field left out, worked out from the fields read before
+    it (`get(name)`). `quick`: the page shows it beside the keyboard. `winning_tile`: it is about
+    the winning tile, so analyse, which tries every tile, refuses it (contract §6)."""
+
+    name: str
+    kind: Kind
+    word: Message
+    label: Message
+    cli: str
+    default: object = False
+    implied: Callable[[Callable[[str], object]], object] | None = None
+    help: Message | None = None
+    blank: Message | None = None
+    option: str = ""
+    description: str = ""
+    quick: bool = False
+    winning_tile: bool = False
+
+    @property
+    def cli_option(self) -> str:
+        return self.option or "--" + self.name.replace("_", "-")
+
+
+# Every field, in the order errors name them (the first of several unread fields, below).
+CONTEXT_FIELDS = (
+    ContextField("self_drawn", FLAG, gettext_noop("self_drawn"), gettext_noop("Self-drawn"),
+                 "won on a self-drawn tile", quick=True, winning_tile=True),
+    ContextField("seat_wind", WIND, gettext_noop("seat_wind"), gettext_noop("Seat wind"),
+                 "the winner's seat wind: E, S, W or N", default="E", quick=True),
+    ContextField("round_wind", WIND, gettext_noop("round_wind"), gettext_noop("Round wind"),
+                 "the round wind: E, S, W or N", default="E"),
+    ContextField("dealer", YES_NO, gettext_noop("dealer"), gettext_noop("Dealer"),
+                 "winner dealt", default=True,
+                 implied=lambda get: get("seat_wind") == DEALER_SEAT,
+                 blank=gettext_noop("if seat is East")),
+    ContextField("discarder", SEAT, gettext_noop("discarder"), gettext_noop("Discarder"),
+                 "the seat whose discard was won", default="N",
+                 implied=lambda get: default_discarder(get("seat_wind"), get("opponents"),
+                                                       get("earthly")),
+                 blank=gettext_noop("the one before me"), quick=True, winning_tile=True),
+    ContextField("last_tile", FLAG, gettext_noop("last_tile"),
+                 gettext_noop("Last tile of the wall"),
+                 "won on (or with the discard of) the last tile of the wall", winning_tile=True),
+    ContextField("kong_replacement", FLAG, gettext_noop("kong_replacement"),
+                 gettext_noop("Kong replacement tile"), "won on a kong replacement tile",
+                 winning_tile=True),
+    ContextField("double_kong_replacement", FLAG, gettext_noop("double_kong_replacement"),
+                 gettext_noop("Second kong replacement"), "kong on kong replacement",
+                 winning_tile=True),
+    ContextField("after_kong_discard", FLAG, gettext_noop("after_kong_discard"),
+                 gettext_noop("Discard right after a kong"),
+                 "won on a discard made right after a kong", winning_tile=True),
+    ContextField("robbing_kong", FLAG, gettext_noop("robbing_kong"),
+                 gettext_noop("Robbing a kong"), "won on a tile added to make a kong",
+                 winning_tile=True),
+    ContextField("heavenly", FLAG, gettext_noop("heavenly"),
+                 gettext_noop("Heavenly hand (dealer, first draw)"),
+                 "dealer won on the initial deal", winning_tile=True),
+    ContextField("earthly", FLAG, gettext_noop("earthly"),
+                 gettext_noop("Earthly hand (dealer's first discard)"),
+                 "won on the dealer's first discard", winning_tile=True),
+    ContextField("ready_announced", FLAG, gettext_noop("ready_announced"),
+                 gettext_noop("Ready hand announced"), "ready hand announced"),
+    ContextField("winning_tile_last", FLAG, gettext_noop("winning_tile_last"),
+                 gettext_noop("Winning tile was the last one left"),
+                 "the winning tile was the last one left", winning_tile=True),
+    ContextField("joker_exchange", FLAG, gettext_noop("joker_exchange"),
+                 gettext_noop("Won by a joker exchange"),
+                 "American: won by exchanging for an exposed joker", winning_tile=True),
+    ContextField("void_suit", SUIT, gettext_noop("void_suit"), gettext_noop("Void suit"),
+                 "Sichuan's declared void suit: m, p or s", default=None,
+                 blank=gettext_noop("not declared")),
+    ContextField("opponents", SEATS, gettext_noop("opponents"), gettext_noop("Still playing"),
+                 "Sichuan: the seats still in the hand, e.g. ESW", default=others_of("E"),
+                 implied=lambda get: others_of(get("seat_wind"))),
+    ContextField("exchanger", SEAT, gettext_noop("exchanger"), gettext_noop("Joker exchange by"),
+                 "American temporary table: the seat whose joker exchange gave the winner the "
+                 "tile (pays for all three)", default=None, blank=gettext_noop("nobody"),
+                 help=gettext_noop("temporary table: the player whose joker exchange gave you "
+                                   "the tile pays for all three"),
+                 description="American temporary table: the player whose joker exchange gave "
+                             "the winner the tile (pays for all three)", winning_tile=True),
+    ContextField("riichi", FLAG, gettext_noop("riichi"), gettext_noop("Riichi declared"),
+                 "Riichi: the winner declared riichi",
+                 description="Riichi: the winner declared riichi (a concealed hand; "
+                             "riichi_sticks then counts the winner's own stick)"),
+    ContextField("double_riichi", FLAG, gettext_noop("double_riichi"),
+                 gettext_noop("Double riichi (declared on the first turn)"),
+                 "Riichi: riichi declared on the first discard",
+                 description="Riichi: riichi declared on the first discard, before any call (2 "
+                             "han, replaces riichi)"),
+    ContextField("ippatsu", FLAG, gettext_noop("ippatsu"),
+                 gettext_noop("Ippatsu (won within one turn of riichi)"),
+                 "Riichi: won within one turn of declaring riichi",
+                 description="Riichi: won within one turn of declaring riichi, no call in "
+                             "between (needs riichi or double_riichi)"),
+    ContextField("chiihou", FLAG, gettext_noop("chiihou"),
+                 gettext_noop("Chiihou (non-dealer wins on the first draw)"),
+                 "Riichi: a non-dealer won on their first draw",
+                 description="Riichi: a non-dealer wins self-drawn on their first draw, before "
+                             "any call (yakuman); the dealer's is heavenly (tenhou)",
+                 winning_tile=True),
+    ContextField("dora_indicators", TILES, gettext_noop("dora_indicators"),
+                 gettext_noop("Dora indicators"), 'Riichi: the dora indicators, e.g. "3m E"',
+                 default=(), option="--dora",
+                 help=gettext_noop("the tiles turned over, like 3m E"),
+                 description="Riichi: the dora indicators turned over, as tiles of the notation "
+                             "(['3m', 'E'], or one text '3m E'; at most 5); each points at the "
+                             "next tile of its suit, wind or dragon, a dora"),
+    ContextField("ura_dora_indicators", TILES, gettext_noop("ura_dora_indicators"),
+                 gettext_noop("Ura dora indicators"), 'Riichi: the ura dora indicators, e.g. "9p"',
+                 default=(), option="--ura-dora", help=gettext_noop("riichi only"),
+                 description="Riichi: the ura dora indicators, for a hand in riichi only"),
+    ContextField("honba", COUNT, gettext_noop("honba"), gettext_noop("Honba"),
+                 "Riichi: the honba (repeat counters) on the table", default=0,
+                 description="Riichi: the honba (repeat counters): 300 more on a discard, 100 "
+                             "from each player on a self-draw, per honba"),
+    ContextField("riichi_sticks", COUNT, gettext_noop("riichi_sticks"),
+                 gettext_noop("Riichi sticks on the table"),
+                 "Riichi: the riichi sticks on the table, the winner's own included", default=0,
+                 help=gettext_noop("the winner's own included"),
+                 description="Riichi: the 1,000-point riichi sticks on the table, the winner's "
+                             "own included; the winner takes them (the result's deposits)"),
+)
+FIELDS_BY_NAME = {f.name: f for f in CONTEXT_FIELDS}
+# What other modules read of the table.
+DEFAULTS = {f.name: f.default for f in CONTEXT_FIELDS}
+KNOWN = set(DEFAULTS)
+FLAGS = tuple(f.name for f in CONTEXT_FIELDS if f.kind is FLAG)
+INDICATORS = tuple(f.name for f in CONTEXT_FIELDS if f.kind is TILES)
+WINNING_TILE_FIELDS = tuple(f.name for f in CONTEXT_FIELDS if f.winning_tile)
+# Read in the order of their kinds, each kind's fields in the table's order.
+READ_ORDER = tuple(f for kind in KINDS for f in CONTEXT_FIELDS if f.kind is kind)
+
+
+def field_word(name: str) -> Message | str:
+    """A context field as messages name it (its own name in English)."""
+    found = FIELDS_BY_NAME.get(name)
+    return found.word if found else name
+
+
+def field_list(names) -> Message | str:
+    """Several field names, as 'kong_replacement, self_drawn' says them."""
+    return joined([field_word(name) for name in names])
+
+
+class _WinContextMethods:
+    __slots__ = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "seat_wind_tile", wind_tile(self.seat_wind))
+        object.__setattr__(self, "round_wind_tile", wind_tile(self.round_wind))
+
+    def summary(self) -> dict:
+        """What a result repeats of how the hand was won (contract §3)."""
+        return {"seat_wind": self.seat_wind, "round_wind": self.round_wind,
+                "dealer": self.dealer, "self_drawn": self.self_drawn,
+                "discarder": None if self.self_drawn else self.discarder}
+
+    @property
+    def others(self) -> tuple[str, ...]:
+        """The three other seats, in turn order after the winner."""
+        return others_of(self.seat_wind)
+
+
+# A checked context: one attribute per field of the table, and the winds' tiles, read by every
+# reading.
+WinContext = make_dataclass(
+    "WinContext",
+    [(f.name, f.kind.type, field(default=f.default)) for f in CONTEXT_FIELDS]
+    + [(name, int, field(init=False, repr=False, compare=False))
+       for name in ("seat_wind_tile", "round_wind_tile")],
+    bases=(_WinContextMethods,), namespace={"__module__": __name__}, frozen=True, slots=True)
+
+
+def parse_context(raw) -> WinContext:
+    """Check every field of a request's context; unknown names and bad values are `bad_context`."""
+    if raw is None or raw == {}:
+        return _cached_context(())
+    if not isinstance(raw, dict):
+        raise HandError("bad_context", gettext_noop(
+            "context must be an object of flags and winds."))
+    try:
+        # The type is part of the key: 1 == True, but only true is a flag.
+        key = tuple(sorted((name, type(value).__name__, value) for name, value in raw.items()))
+        hash(key)
+    except TypeError:  # a list (opponents) or a bad value: check it afresh
+        return _parse_context(raw)
+    return _cached_context(key)
+
+
+@lru_cache(maxsize=4096)
+def _cached_context(items: tuple) -> WinContext:
+    return _parse_context({name: value for name, _, value in items})
+
+
+LEFT_OUT = object()
+
+
+def _parse_context(raw: dict) -> WinContext:
+    unknown = sorted(set(raw) - KNOWN)
+    if unknown:
+        raise HandError("bad_context", gettext_noop(
+            "Unknown context field {field}; known fields are {known}.", field=repr(unknown[0]),
+            known=", ".join(sorted(KNOWN))))
+    values = {}
+    for spec in READ_ORDER:
+        value = raw.get(spec.name, LEFT_OUT)
+        if value is None and spec.kind.optional:
+            value = LEFT_OUT
+        if value is not LEFT_OUT:
+            values[spec.name] = spec.kind.read(value, spec.name, values)
+        elif spec.implied is not None:
+            values[spec.name] = spec.implied(values.__getitem__)
+        else:
+            values[spec.name] = spec.default
+    return WinContext(**values)
 
 
 # Context that cannot happen (contract §2) --------------------------------------------------------
@@ -390,15 +566,14 @@ IMPOSSIBLE = (
 
 
 def unread_value(ctx: WinContext, name: str) -> bool:
-    """Whether field `name` holds something other than its default (contract §2)."""
+    """Whether field `name` holds something other than its default (contract §2): the one its
+    entry implies from the other fields, where it has one."""
+    spec = FIELDS_BY_NAME[name]
     value = getattr(ctx, name)
-    if name == "dealer":
-        return value != (ctx.seat_wind == DEALER_SEAT)
-    if name == "discarder":
-        return value != default_discarder(ctx.seat_wind, ctx.opponents, ctx.earthly)
-    if name == "opponents":
-        return set(value) != set(ctx.others)
-    return value != DEFAULTS[name]
+    default = spec.default if spec.implied is None else spec.implied(partial(getattr, ctx))
+    if spec.kind.unordered:
+        return set(value) != set(default)
+    return value != default
 
 
 @lru_cache(maxsize=4096)  # immutable values: the same contexts and hand facts recur
@@ -408,7 +583,7 @@ def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | No
     the variant does not read, set to anything but its default, or a broken rule of IMPOSSIBLE
     among the fields the variant reads (with `facts` None, for a win entered by its total alone,
     only the rules about the context)."""
-    for name in DEFAULTS:
+    for name in DEFAULTS:  # the table's order
         if name not in reads and unread_value(ctx, name):
             raise HandError("bad_context", gettext_noop(
                 "{variant} does not use context.{field}: leave it out (got {got}).",

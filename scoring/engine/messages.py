@@ -181,76 +181,6 @@ def kong_note(kongs: int) -> Message | str:
     return gettext_noop(" (counting each of the {kongs} kongs as 3)", kongs=kongs) if kongs else ""
 
 
-# The request's context fields, as a message names them ("context.{field}"): the English is the
-# field's own name, the catalogs give the words of the page's box.
-FIELD_WORDS = {
-    "self_drawn": gettext_noop("self_drawn"),
-    "seat_wind": gettext_noop("seat_wind"),
-    "round_wind": gettext_noop("round_wind"),
-    "dealer": gettext_noop("dealer"),
-    "discarder": gettext_noop("discarder"),
-    "last_tile": gettext_noop("last_tile"),
-    "kong_replacement": gettext_noop("kong_replacement"),
-    "double_kong_replacement": gettext_noop("double_kong_replacement"),
-    "after_kong_discard": gettext_noop("after_kong_discard"),
-    "robbing_kong": gettext_noop("robbing_kong"),
-    "heavenly": gettext_noop("heavenly"),
-    "earthly": gettext_noop("earthly"),
-    "ready_announced": gettext_noop("ready_announced"),
-    "winning_tile_last": gettext_noop("winning_tile_last"),
-    "joker_exchange": gettext_noop("joker_exchange"),
-    "void_suit": gettext_noop("void_suit"),
-    "opponents": gettext_noop("opponents"),
-    "exchanger": gettext_noop("exchanger"),
-    "riichi": gettext_noop("riichi"),
-    "double_riichi": gettext_noop("double_riichi"),
-    "ippatsu": gettext_noop("ippatsu"),
-    "chiihou": gettext_noop("chiihou"),
-    "dora_indicators": gettext_noop("dora_indicators"),
-    "ura_dora_indicators": gettext_noop("ura_dora_indicators"),
-    "honba": gettext_noop("honba"),
-    "riichi_sticks": gettext_noop("riichi_sticks"),
-}
-
-# House options, as messages name them (the English is the option's own name; a page shows it
-# with spaces for underscores).
-RULE_WORDS = {
-    "card": pgettext("house option", "card"),
-    "jokerless_bonus": pgettext("house option", "jokerless_bonus"),
-    "jackpot": pgettext("house option", "jackpot"),
-    "base_value": pgettext("house option", "base_value"),
-    "self_drawn_bonus": pgettext("house option", "self_drawn_bonus"),
-    "limit": pgettext("house option", "limit"),
-    "minimum_fan": pgettext("house option", "minimum_fan"),
-    "scale": pgettext("house option", "scale"),
-    "payment": pgettext("house option", "payment"),
-    "stake": pgettext("house option", "stake"),
-    "no_flowers_bonus": pgettext("house option", "no_flowers_bonus"),
-    "seven_pairs": pgettext("house option", "seven_pairs"),
-    "fan_cap": pgettext("house option", "fan_cap"),
-    "table": pgettext("house option", "table"),
-    "kong_shot": pgettext("house option", "kong_shot"),
-    "end_checks": pgettext("house option", "end_checks"),
-    "open_tanyao": pgettext("house option", "open_tanyao"),
-    "kiriage": pgettext("house option", "kiriage"),
-    "double_yakuman": pgettext("house option", "double_yakuman"),
-    "aka_dora": pgettext("house option", "aka_dora"),
-    "kazoe": pgettext("house option", "kazoe"),
-    "start_points": pgettext("house option", "start_points"),
-    "return_points": pgettext("house option", "return_points"),
-    "uma": pgettext("house option", "uma"),
-}
-
-
-def field_word(name: str) -> Message | str:
-    return FIELD_WORDS.get(name, name)
-
-
-def field_list(names) -> Message | str:
-    """Several field names, as 'kong_replacement, self_drawn' says them."""
-    return joined([field_word(name) for name in names])
-
-
 def joined(items, separator: str = ", ") -> Message | str:
     """Several texts (Messages or not) joined by `separator`, each rendered on its own; the
     usual ", " is the language's own (Chinese: 、)."""
@@ -262,10 +192,6 @@ def joined(items, separator: str = ", ") -> Message | str:
                                   **{f"p{i}": item for i, item in enumerate(items)}})
     template = separator.join(f"{{p{i}}}" for i in range(len(items)))
     return Message(template, {f"p{i}": item for i, item in enumerate(items)})
-
-
-def rule_word(name: str) -> Message | str:
-    return RULE_WORDS.get(name, name)
 
 
 # The values of house options that are words, as the page's choices show them (the English is

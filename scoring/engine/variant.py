@@ -6,7 +6,7 @@ the pipeline here parses, decomposes, evaluates every reading and keeps the best
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
@@ -15,7 +15,7 @@ from .context import HandFacts, WinContext, check_possible
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
 from .hand import Hand, build_hand, standard_copies
-from .messages import gettext_noop, rule_word, unit_word
+from .messages import Message, english, gettext_noop, unit_word
 from .notation import parse
 from .patterns import Evaluation, PatternTable, Reading
 
@@ -68,13 +68,20 @@ class Payout:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A house option: its name, default, and the values it accepts."""
+    """A house option, declared once on its variant: its word, `pgettext("house option", name)`
+    (its name, marked for the catalogs: messages and the page's box say it), its default, and
+    the values it accepts (`choices`, or `accepts`), which `help` says in words. The API's
+    catalog, the page's form and the command line's --rule read it from here."""
 
-    name: str
+    word: Message
     default: object
     help: str
     choices: tuple = ()
     accepts: Callable[[object], bool] | None = None
+    name: str = field(init=False)  # the word's English: what a request writes
+
+    def __post_init__(self):
+        object.__setattr__(self, "name", english(self.word))
 
     def check(self, value):
         ok = value in self.choices if self.choices else self.accepts(value)
@@ -84,7 +91,7 @@ class Option:
             allowed = ", ".join(map(repr, self.choices)) if self.choices else self.help
             raise HandError("bad_context", gettext_noop(
                 "House option '{option}' cannot be {value}; allowed: {allowed}.",
-                option=rule_word(self.name), value=repr(value), allowed=allowed),
+                option=self.word, value=repr(value), allowed=allowed),
                 (f"rules.{self.name}",))
         return value
 
@@ -213,7 +220,7 @@ class Variant:
         if "minimum_fan" in rules and "limit" in rules and rules["minimum_fan"] > rules["limit"]:
             raise HandError("bad_context", gettext_noop(
                 "House option '{option}' ({minimum}) cannot be above the limit ({limit}): no hand "
-                "could win.", option=rule_word("minimum_fan"), minimum=rules["minimum_fan"],
+                "could win.", option=known["minimum_fan"].word, minimum=rules["minimum_fan"],
                 limit=rules["limit"]),
                             ("rules.minimum_fan", "rules.limit"))
         return rules

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from scoring.definitions_fr import definition_fr
 from scoring.definitions_zh import definition_zh
 from scoring.engine import tiles
+from scoring.engine.context import FIELDS_BY_NAME, FLAG
 from scoring.engine.errors import HandError
 from scoring.engine.messages import FACET_WORDS, Message, unit_word
 from scoring.engine.notation import parse
@@ -188,12 +189,10 @@ def seat_letter(wind):
 @register.filter
 def flag_label(name, value):
     """One context entry of an example, in words: 'Self-drawn', 'Seat wind: South'."""
-    from scoring.forms import FLAG_LABELS, ScoreForm
-
-    if name in FLAG_LABELS:
-        return str(FLAG_LABELS[name]) if value else ""
-    field = ScoreForm.base_fields.get(name)
-    label = field.label if field else name
+    spec = FIELDS_BY_NAME.get(name)
+    if spec and spec.kind is FLAG:
+        return localize(spec.label) if value else ""
+    label = localize(spec.label) if spec else name
     shown = seat(value) if isinstance(value, str) and value in "ESWN" else value
     return f"{label}: {shown}"
 

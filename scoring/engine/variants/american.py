@@ -33,11 +33,11 @@ from ..card import (
     section_word,
     waits,
 )
-from ..context import HandFacts, WinContext, seat_of
+from ..context import HandFacts, WinContext, field_word, seat_of
 from ..deal_sichuan import DealError  # the settle door's event error
 from ..errors import HandError
 from ..hand import count_copies
-from ..messages import EVENT_WORDS, field_word, gettext_noop, joined, pgettext, seat_letter
+from ..messages import EVENT_WORDS, gettext_noop, joined, pgettext, seat_letter
 from ..notation import EXPOSED, ParsedHand, check_red_fives, format_hand, parse
 from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
 
@@ -178,19 +178,24 @@ class American(Variant):
     context_fields = frozenset({"seat_wind", "self_drawn", "discarder", "joker_exchange",
                                 "exchanger"})
     options = (
-        Option("card", "demo", gettext_noop(
+        Option(pgettext("house option", "card"),
+               "demo", gettext_noop(
             "demo (the project's card), temporary (the card-free table), or the card's text, one "
             "hand per line"), accepts=lambda v: v in NAMED_CARDS or is_card_text(v)),
-        Option("jokerless_bonus", True, gettext_noop(
+        Option(pgettext("house option", "jokerless_bonus"),
+               True, gettext_noop(
             "true or false: a hand without a joker is worth double on a line that could hold one "
             "(a line with a pung or bigger set, not singles and pairs)"),
             accepts=lambda v: isinstance(v, bool)),
-        Option("jackpot", 100, gettext_noop("temporary table: a concealed self-drawn hand, in "
-                                            "all"), accepts=number_at_least(0)),
-        Option("base_value", 25, gettext_noop("temporary table: any other winning hand"),
+        Option(pgettext("house option", "jackpot"),
+               100, gettext_noop("temporary table: a concealed self-drawn hand, in "
+                                 "all"), accepts=number_at_least(0)),
+        Option(pgettext("house option", "base_value"),
+               25, gettext_noop("temporary table: any other winning hand"),
                accepts=number_at_least(0)),
-        Option("self_drawn_bonus", 20, gettext_noop("temporary table: added when the winning "
-                                                    "tile was self-drawn"),
+        Option(pgettext("house option", "self_drawn_bonus"),
+               20, gettext_noop("temporary table: added when the winning "
+                                "tile was self-drawn"),
                accepts=number_at_least(0)),
     )
 

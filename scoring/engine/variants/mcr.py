@@ -11,7 +11,7 @@ from .. import tiles
 from ..decompose import Forms, completes
 from ..errors import HandError
 from ..hand import CHOW, KONG, PAIR, PUNG, TileSet, make_set
-from ..messages import gettext_noop
+from ..messages import gettext_noop, pgettext
 from ..patterns import Evaluation, Excluded, Pattern, PatternTable, Reading
 from ..variant import EVERY_HAND, Option, Rotation, Variant, ledger, reasons_of
 
@@ -358,8 +358,9 @@ class MCR(Variant):
                         game_over=gettext_noop("Sixteen hands, four rounds: the game is over. "
                                                "Settle up, or play on."))
     options = (
-        Option("minimum_fan", 8, gettext_noop("a whole number of fans from 0 to 88 (8), "
-                                              "flowers not counted"),
+        Option(pgettext("house option", "minimum_fan"),
+               8, gettext_noop("a whole number of fans from 0 to 88 (8), "
+                               "flowers not counted"),
                accepts=whole_number(0, 88)),
     )
 

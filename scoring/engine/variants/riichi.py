@@ -585,31 +585,39 @@ class Riichi(Variant):
         "kong_replacement", "robbing_kong", "heavenly", "chiihou", "riichi", "double_riichi",
         "ippatsu", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"})
     options = (
-        Option("open_tanyao", True, gettext_noop("true or false: all simples counts on an open "
-                                                 "hand (kuitan)"),
+        Option(pgettext("house option", "open_tanyao"),
+               True, gettext_noop("true or false: all simples counts on an open "
+                                  "hand (kuitan)"),
                accepts=lambda v: isinstance(v, bool)),
-        Option("kiriage", False, gettext_noop("true or false: 4 han 30 fu and 3 han 60 fu are "
-                                              "paid as a mangan (kiriage mangan)"),
+        Option(pgettext("house option", "kiriage"),
+               False, gettext_noop("true or false: 4 han 30 fu and 3 han 60 fu are "
+                                   "paid as a mangan (kiriage mangan)"),
                accepts=lambda v: isinstance(v, bool)),
-        Option("double_yakuman", True, gettext_noop(
+        Option(pgettext("house option", "double_yakuman"),
+               True, gettext_noop(
             "true or false: thirteen-sided thirteen orphans, four concealed pungs on a pair wait, "
             "nine-sided nine gates and big four winds are double yakuman"),
             accepts=lambda v: isinstance(v, bool)),
-        Option("aka_dora", 3, gettext_noop("0 or 3: the red fives of the set (one 0m, 0p and "
-                                           "0s), each a dora"), choices=(0, 3)),
-        Option("kazoe", "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
-                                                "yaku and dora is paid as (kazoe yakuman)"),
+        Option(pgettext("house option", "aka_dora"),
+               3, gettext_noop("0 or 3: the red fives of the set (one 0m, 0p and "
+                               "0s), each a dora"), choices=(0, 3)),
+        Option(pgettext("house option", "kazoe"),
+               "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
+                                       "yaku and dora is paid as (kazoe yakuman)"),
                choices=("yakuman", "sanbaiman")),
         # The game's end, at a table (`standings`): they do not change what a hand pays.
-        Option("start_points", 25000, gettext_noop("the points each player starts a hanchan "
-                                                   "with (25000)"),
+        Option(pgettext("house option", "start_points"),
+               25000, gettext_noop("the points each player starts a hanchan "
+                                   "with (25000)"),
                accepts=lambda v: isinstance(v, int) and 0 < v <= 1_000_000 and v % 100 == 0),
-        Option("return_points", 30000, gettext_noop("the points the final score is counted from "
-                                                    "(30000); the difference, from each player, "
-                                                    "is the oka, to the first"),
+        Option(pgettext("house option", "return_points"),
+               30000, gettext_noop("the points the final score is counted from "
+                                   "(30000); the difference, from each player, "
+                                   "is the oka, to the first"),
                accepts=lambda v: isinstance(v, int) and 0 < v <= 1_000_000 and v % 100 == 0),
-        Option("uma", "10-20", gettext_noop("the rank bonus in thousands: a-b gives the first b, "
-                                            "the second a, the third -a, the fourth -b (10-20)"),
+        Option(pgettext("house option", "uma"),
+               "10-20", gettext_noop("the rank bonus in thousands: a-b gives the first b, "
+                                     "the second a, the third -a, the fourth -b (10-20)"),
                choices=tuple(UMA)),
     )
 

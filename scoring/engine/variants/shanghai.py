@@ -3,7 +3,7 @@
 from .. import tiles
 from ..decompose import Forms
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PUNG
-from ..messages import gettext_noop
+from ..messages import gettext_noop, pgettext
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import KEEP_ON_DEALER_WIN, Option, Rotation, Variant, number_at_least
 
@@ -540,12 +540,15 @@ class Shanghai(Variant):
         "kong_replacement", "robbing_kong", "heavenly", "earthly", "ready_announced",
         "winning_tile_last"})
     options = (
-        Option("limit", 100, gettext_noop("100 (Fung Mun) or 200 (Shuang Fung Mun)"),
+        Option(pgettext("house option", "limit"),
+               100, gettext_noop("100 (Fung Mun) or 200 (Shuang Fung Mun)"),
                choices=(100, 200)),
-        Option("minimum_fan", 5, gettext_noop("a whole number of fans, 0 or more (5; 3 for "
-                                              "beginners)"),
+        Option(pgettext("house option", "minimum_fan"),
+               5, gettext_noop("a whole number of fans, 0 or more (5; 3 for "
+                               "beginners)"),
                accepts=lambda v: isinstance(v, int) and number_at_least(0)(v)),
-        Option("payment", 1, gettext_noop(
+        Option(pgettext("house option", "payment"),
+               1, gettext_noop(
             "1: the discarder pays the total; 2: the discarder pays twice the total; 3: the "
             "discarder pays the total and each other player half of it"), choices=(1, 2, 3)),
     )

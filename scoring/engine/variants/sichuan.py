@@ -9,7 +9,7 @@ from .. import deal_sichuan, tiles
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, PAIR, Hand, build_hand, count_copies, set_of_group, standard_copies
-from ..messages import SUIT_WORDS, count_of, gettext_noop, tile_named
+from ..messages import SUIT_WORDS, count_of, gettext_noop, pgettext, tile_named
 from ..notation import ParsedHand, parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import FIRST_WINNER, Option, Rotation, Variant
@@ -147,16 +147,20 @@ class Sichuan(Variant):
         "seat_wind", "self_drawn", "discarder", "kong_replacement", "after_kong_discard",
         "robbing_kong", "last_tile", "void_suit", "opponents"})
     options = (
-        Option("fan_cap", 3, gettext_noop("a whole number of fans from 1 to {most} (3): fans "
-                                          "above it do not count", most=MAX_FAN_CAP),
+        Option(pgettext("house option", "fan_cap"),
+               3, gettext_noop("a whole number of fans from 1 to {most} (3): fans "
+                               "above it do not count", most=MAX_FAN_CAP),
                accepts=positive_whole),
-        Option("table", "mahjongo", gettext_noop("the pattern table: 'mahjongo'"),
+        Option(pgettext("house option", "table"),
+               "mahjongo", gettext_noop("the pattern table: 'mahjongo'"),
                choices=("mahjongo",)),
-        Option("kong_shot", "refund", gettext_noop(
+        Option(pgettext("house option", "kong_shot"),
+               "refund", gettext_noop(
             "a win on the discard right after the discarder's kong: 'refund' gives that kong's "
             "money back to its payers, 'transfer' gives it to the winner"),
             choices=("refund", "transfer")),
-        Option("end_checks", True, gettext_noop(
+        Option(pgettext("house option", "end_checks"),
+               True, gettext_noop(
             "true or false (true): at the wall's end, the not-ready give back kong money, flower "
             "pigs pay, the not-ready pay the ready"), accepts=lambda v: isinstance(v, bool)),
     )
