@@ -8,6 +8,7 @@ remove one facet only (Shanghai's 20A removes 2H for its dragon triplets, not fo
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 
 from .context import WinContext
@@ -160,16 +161,14 @@ class Pattern:
     forms: frozenset[str] = frozenset({STANDARD})
     per: str = ""  # what it counts once per ('set', 'tile', 'suit'), for the pattern library
     variant: str = ""  # the variant's id: with `id`, the catalogs' context of its words
-    # Its English name as messages name it (translated in its context), made once.
+    # The msgctxt of its name and definition in the catalogs ('shanghai pattern 1A'), and its
+    # English name as messages name it (translated in that context), made once.
+    context: str = field(init=False, repr=False, compare=False)
     word: Message = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
+        object.__setattr__(self, "context", pattern_context(self.variant, self.id))
         object.__setattr__(self, "word", pattern_word(self))
-
-    @property
-    def context(self) -> str:
-        """The msgctxt of its name and definition in the catalogs ('shanghai pattern 1A')."""
-        return pattern_context(self.variant, self.id)
 
     def translated(self, language: str, english: str) -> str:
         """Its `english` name or definition in `language` ('fr', 'zh_hans', 'zh_hant'), from
@@ -178,8 +177,7 @@ class Pattern:
 
     def names(self) -> dict:
         """Its name in the catalogs' languages, as the JSON gives them beside its own."""
-        return {key: self.translated(language, self.english)
-                for language, key in NAME_KEYS.items()}
+        return dict(_names(self.context, self.english))
 
     def describe(self) -> dict:
         names = self.names()
@@ -189,6 +187,12 @@ class Pattern:
                 "french": names["french"],
                 "french_definition": self.translated("fr", self.definition),
                 "zh_hans": names["zh_hans"], "zh_hant": names["zh_hant"]}
+
+
+@cache  # every result names its patterns so: looked up once per pattern
+def _names(context: str, english: str) -> tuple[tuple[str, str], ...]:
+    return tuple((key, translate(language, english, context) or "")
+                 for language, key in NAME_KEYS.items())
 
 
 @dataclass(frozen=True, slots=True)
