@@ -180,6 +180,8 @@ class Pattern:
         return dict(_names(self.context, self.english))
 
     def describe(self) -> dict:
+        """The pattern as the catalogue (`GET /api/variants`) lists it: its own names, and the
+        catalogs' French and Chinese ones beside them."""
         names = self.names()
         return {"id": self.id, "name": self.name, "english": self.english,
                 "chinese": self.chinese, "value": self.value, "per": self.per or None,
