@@ -132,3 +132,22 @@ def test_a_pattern_name_stored_before_the_catalogs_had_it_is_shown_in_english():
 
     assert from_data({"name": "Big Three Winds", "names": {"french": "x"}}) is None
     assert localize_data({"name": "Big Three Winds"}, "Big Three Winds") == "Big Three Winds"
+
+
+def test_the_one_lookup_reads_the_catalogs_without_django():
+    """messages.translate, as a door without Django calls it (the command line, a web worker
+    running the engine): Python's gettext on the compiled catalogs; None where there is no
+    entry, for English and for a language without a catalog."""
+    import subprocess
+    import sys
+
+    script = ("import sys; sys.modules['django'] = None\n"
+              "from scoring.engine.messages import translate, translator\n"
+              "print(translate('fr', 'Little Four Winds', 'mcr pattern 9'))\n"
+              "print(translate('zh_hant', 'Little Four Winds', 'mcr pattern 9'))\n"
+              "print(translate('fr', 'Little Four Winds'), translate('', 'East'),"
+              " translate('de', 'East'), translate('fr', 'East'))\n"
+              "print(translator('fr')('seat\\x04W'), translator('fr')('Nope'), translator('')('W'))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=LOCALE.parent, check=True).stdout.splitlines()
+    assert out == ["Petits quatre vents", "小四喜", "None None None Est", "Ouest Nope W"]
