@@ -147,7 +147,8 @@ def test_the_one_lookup_reads_the_catalogs_without_django():
               "print(translate('zh_hant', 'Little Four Winds', 'mcr pattern 9'))\n"
               "print(translate('fr', 'Little Four Winds'), translate('', 'East'),"
               " translate('de', 'East'), translate('fr', 'East'))\n"
-              "print(translator('fr')('seat\\x04W'), translator('fr')('Nope'), translator('')('W'))\n")
+              "print(translator('fr')('seat\\x04W'), translator('fr')('Nope'),"
+              " translator('')('W'))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          cwd=LOCALE.parent, check=True).stdout.splitlines()
     assert out == ["Petits quatre vents", "小四喜", "None None None Est", "Ouest Nope W"]
