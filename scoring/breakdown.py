@@ -6,7 +6,7 @@ engine leaves out is simply not shown.
 
 import unicodedata
 
-from scoring.engine.messages import gettext_noop, render, seat_letter, unit_word
+from scoring.engine.messages import NAME_KEYS, gettext_noop, render, seat_letter, unit_word
 
 SEATS = ("E", "S", "W", "N")
 
@@ -104,12 +104,9 @@ def _section(said, title, rows):
     return [heading, *(f"  {row}" for row in rows)] if rows else []
 
 
-_NAME_KEYS = {"fr": "french", "zh_hans": "zh_hans", "zh_hant": "zh_hant"}
-
-
 def _pattern_rows(patterns, said):
     cells = []
-    key = _NAME_KEYS.get(said.language)
+    key = NAME_KEYS.get(said.language)
     for pattern in patterns:
         local = pattern.get(key) if key else None
         shown = (local or pattern.get("english"),) if key in ("zh_hans", "zh_hant") else (
@@ -123,7 +120,7 @@ def _pattern_rows(patterns, said):
 
 def _excluded_rows(excluded, said):
     rows = []
-    key = _NAME_KEYS.get(said.language)
+    key = NAME_KEYS.get(said.language)
     for entry in excluded:
         name = entry.get("name") or entry.get("id", "")
         english = (entry.get(key) if key else None) or entry.get("english")

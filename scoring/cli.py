@@ -44,7 +44,7 @@ from scoring.engine.context import (
     WIND,
     YES_NO,
 )
-from scoring.engine.messages import gettext_noop
+from scoring.engine.messages import LOCALE_DIR, gettext_noop, translator
 
 SCORE_HELP = "Score one Mahjong hand (short form), or requests in the contract's JSON shape."
 SETTLE_HELP = "Settle a whole deal given as events, in the contract's JSON shape (--json -)."
@@ -67,7 +67,6 @@ class UsageError(Exception):
 # the engine's messages name them (the key of a pattern's name in that language).
 LANGUAGES = {"en": ("", ""), "fr": ("fr", "fr"), "zh_hans": ("zh_Hans", "zh_hans"),
              "zh_hant": ("zh_Hant", "zh_hant")}
-LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
 
 
 def add_lang_argument(parser):
@@ -87,14 +86,10 @@ def catalog(lang):
     folder, language = LANGUAGES[key]
     if not folder:
         return None, ""
-    import gettext  # here: the English doors never need it
-
     path = os.path.join(LOCALE_DIR, folder, "LC_MESSAGES", "django.mo")
-    try:
-        with open(path, "rb") as file:
-            return gettext.GNUTranslations(file).gettext, language
-    except OSError:
-        raise UsageError(f"--lang {lang}: no compiled catalog at {path}.") from None
+    if not os.path.isfile(path):
+        raise UsageError(f"--lang {lang}: no compiled catalog at {path}.")
+    return translator(language), language
 
 
 def localized(result, lang):

@@ -5,11 +5,15 @@ catalogs, read without Django, in `scoring/cli.py`).
 An engine Message is English text that also carries its template and params
 (`scoring/engine/messages.py`); anything else (a plain string, text stored before messages
 carried templates) is shown as it is.
+
+Pattern names and definitions are catalog entries too, in each pattern's own context
+(`pattern_messages` lists them, for makemessages and for tests/test_catalogs.py).
 """
 
 from django.utils.translation import get_language, gettext
 
 from scoring.engine.messages import from_data, render
+from scoring.engine.variants import VARIANTS
 
 _TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
 
@@ -38,3 +42,13 @@ def localize_data(data, fallback="") -> str:
     English kept beside it) when there is none."""
     message = from_data(data)
     return localize(message) if message is not None else fallback
+
+
+def pattern_messages():
+    """(pattern, msgctxt, msgid) for every name and definition of every variant's patterns, in
+    the variants' order: what the catalogs translate (American's card lines say themselves)."""
+    for variant in VARIANTS.values():
+        for pattern in getattr(variant, "table", None) or ():
+            for text in (pattern.english, pattern.definition):
+                if text:
+                    yield pattern, pattern.context, text

@@ -76,7 +76,7 @@ def test_facts_that_follow_from_the_fields_are_not_compared_or_given():
 def test_a_pattern_is_made_by_keyword_and_checked():
     pattern = Pattern(id="T1", name="Test", english="Test", chinese="試", value=3,
                       holds=lambda reading: 0)
-    assert (pattern.zh_hant, pattern.forms, pattern.excludes) == ("試", frozenset({"standard"}),
+    assert (pattern.chinese, pattern.forms, pattern.excludes) == ("試", frozenset({"standard"}),
                                                                   ())
     assert PatternTable([pattern]).by_id["T1"] is pattern
     copy = dataclasses.replace(pattern, value=4)

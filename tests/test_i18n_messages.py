@@ -107,3 +107,48 @@ def test_settle_ledger_lines_in_the_language():
     code, out, _ = run_command("settle", "--json", "-", "--lang", "zh_Hans", stdin=request)
     entry = json.loads(out)["ledger"][0]
     assert entry["what"] == "S: concealed kong" and entry["localized"] == "南家：暗杠"
+
+
+def test_a_pattern_named_in_a_message_is_said_in_its_own_context():
+    """An exclusion's reason names patterns by their English names, each translated in its own
+    pattern's catalog context (MCR 9 Little Four Winds excludes 38 Big Three Winds), and keeps
+    that context through JSON storage."""
+    from django.utils import translation
+
+    result = api.score({"variant": "mcr", "hand": "111m11122233344z+1m"})
+    reason = next(e["reason"] for e in result["excluded"] if e["id"] == "38")
+    assert reason == "Xiao Si Xi (Little Four Winds) already includes Big Three Winds."
+    stored = from_data(json.loads(json.dumps(to_data(reason))))
+    for text in (reason, stored):
+        assert french(text) == "Xiao Si Xi (Petits quatre vents) inclut déjà Trois grands vents."
+        with translation.override("zh-hans"):
+            assert localize(text) == "Xiao Si Xi（小四喜）已经包含三风刻。"
+
+
+def test_a_pattern_name_stored_before_the_catalogs_had_it_is_shown_in_english():
+    """Data written when a pattern's names were kept on it ({"name", "names"}) is no Message any
+    more: the English kept beside it is shown, nothing breaks."""
+    from scoring.i18n import localize_data
+
+    assert from_data({"name": "Big Three Winds", "names": {"french": "x"}}) is None
+    assert localize_data({"name": "Big Three Winds"}, "Big Three Winds") == "Big Three Winds"
+
+
+def test_the_one_lookup_reads_the_catalogs_without_django():
+    """messages.translate, as a door without Django calls it (the command line, a web worker
+    running the engine): Python's gettext on the compiled catalogs; None where there is no
+    entry, for English and for a language without a catalog."""
+    import subprocess
+    import sys
+
+    script = ("import sys; sys.modules['django'] = None\n"
+              "from scoring.engine.messages import translate, translator\n"
+              "print(translate('fr', 'Little Four Winds', 'mcr pattern 9'))\n"
+              "print(translate('zh_hant', 'Little Four Winds', 'mcr pattern 9'))\n"
+              "print(translate('fr', 'Little Four Winds'), translate('', 'East'),"
+              " translate('de', 'East'), translate('fr', 'East'))\n"
+              "print(translator('fr')('seat\\x04W'), translator('fr')('Nope'),"
+              " translator('')('W'))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=LOCALE.parent, check=True).stdout.splitlines()
+    assert out == ["Petits quatre vents", "小四喜", "None None None Est", "Ouest Nope W"]

@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from scoring.engine.variants import VARIANTS
 from scoring.tables.models import Table
@@ -333,22 +334,15 @@ def test_the_check_sees_english_where_it_is_left():
     assert left_in_english("zh_hans", "<p>Jiang 将</p>", english, {"jiang"}) == []
 
 
+@pytest.mark.parametrize("accept", ["fr", "zh-CN", "zh-TW"])
 @pytest.mark.parametrize("variant", ["shanghai", "hongkong", "sichuan", "mcr", "riichi"])
-def test_every_definition_is_in_chinese(variant):
-    """Every variant's pattern definitions but American's (its card lines say themselves), in
-    both scripts (scoring/definitions_zh.py, keyed by the English definition: a definition
-    changed in its module shows up here)."""
-    from scoring.definitions_zh import DEFINITIONS
-
-    missing = [p["definition"] for p in VARIANTS[variant].describe()["patterns"]
-               if p["definition"] not in DEFINITIONS]
-    assert missing == []
-
-
-def test_every_definition_of_chinese_official_is_in_french():
-    """Chinese Official's module gives no French definition: scoring/definitions_fr.py does."""
-    from scoring.definitions_fr import DEFINITIONS
-
-    missing = [p["definition"] for p in VARIANTS["mcr"].describe()["patterns"]
-               if not p.get("french_definition") and p["definition"] not in DEFINITIONS]
-    assert missing == []
+def test_every_definition_of_the_library_is_in_the_page_language(client, variant, accept):
+    """Every variant's pattern definitions but American's (its card lines say themselves) come
+    from the catalogs in the pattern's own context: none is left in English (marked lang="en",
+    as one missing from the catalogs would be), each is its catalog's translation."""
+    html = client.get(f"/patterns/{variant}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert '<span lang="en">' not in html
+    language = {"fr": "fr", "zh-CN": "zh_hans", "zh-TW": "zh_hant"}[accept]
+    for pattern in VARIANTS[variant].table:
+        entry = html.split(f'id="p-{pattern.id}"')[1].split("</li>")[0]
+        assert escape(pattern.translated(language, pattern.definition)) in entry

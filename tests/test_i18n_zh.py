@@ -1,5 +1,6 @@
 """Simplified and Traditional Chinese: the browser's language chooses, the switch remembers, every
-word the site itself writes is translated, and patterns carry their Chinese names in both scripts.
+word the site itself writes is translated, and patterns have their Chinese names in both scripts
+(the catalogs' translations of their English names, as their French ones).
 
 What stays English on a Chinese page, as it does on a French one, is the engine's own text: variant
 names, house options and their help, units ('fan', 'faan'), error messages, explanations and
@@ -14,8 +15,6 @@ from urllib.parse import urlencode
 
 import pytest
 
-from scoring.definitions_zh import definition_zh
-from scoring.engine.names_zh import SIMPLIFIED
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_query, examples_for
 
@@ -26,7 +25,13 @@ CONTRACT_HAND = "234m 567p 22s [EEE] [789p] +2s"  # 7 fan, North pays East 7 (te
 
 
 def all_patterns():
-    return [(v, p) for v in CHINESE_VARIANTS for p in VARIANTS[v].table.patterns]
+    return [(v, p) for v in (*CHINESE_VARIANTS, "mcr", "riichi") for p in VARIANTS[v].table]
+
+
+def chinese_names(pattern) -> tuple[str, str]:
+    """(Simplified, Traditional): the zh_Hans and zh_Hant catalogs' names of the pattern."""
+    names = pattern.names()
+    return names["zh_hans"], names["zh_hant"]
 
 
 # Pattern names --------------------------------------------------------------------------------
@@ -34,16 +39,19 @@ def all_patterns():
 @pytest.mark.parametrize("variant, pattern", all_patterns(),
                          ids=[f"{v}-{p.id}" for v, p in all_patterns()])
 def test_every_pattern_has_a_chinese_name_in_both_scripts(variant, pattern):
-    assert pattern.zh_hant == pattern.chinese, "Traditional is the variant module's own name"
-    assert pattern.zh_hans, f"add {pattern.chinese!r} to scoring/engine/names_zh.py"
-    assert len(pattern.zh_hans) == len(pattern.zh_hant)  # a script changes characters, not words
+    hans, hant = chinese_names(pattern)
+    # The pattern's own name (its rule book's characters) is what a Traditional page calls it:
+    # a `chinese` corrected in the variant module must be corrected in the zh_Hant catalog too.
+    assert hant == pattern.chinese, f"the zh_Hant catalog names {pattern.context} {hant!r}"
+    assert hans, f"no zh_Hans name for {pattern.context} ({pattern.english!r})"
+    assert len(hans) == len(hant)  # a script changes characters, not words
 
 
 def test_no_simplified_name_keeps_a_character_that_a_traditional_name_changes():
-    changed = {t for trad, simp in SIMPLIFIED.items() for t, s in zip(trad, simp, strict=True)
-               if t != s}
+    names = [chinese_names(p) for _, p in all_patterns()]
+    changed = {t for simp, trad in names for t, s in zip(trad, simp, strict=True) if t != s}
     assert changed >= set("對槓門風將兩歸條帶數雙會羅漢釣連環撈無")
-    for simp in SIMPLIFIED.values():
+    for simp, _ in names:
         assert not set(simp) & changed, simp
 
 
@@ -58,7 +66,7 @@ def test_no_simplified_name_keeps_a_character_that_a_traditional_name_changes():
 ])
 def test_names_as_players_write_them(variant, pattern_id, hans, hant):
     pattern = VARIANTS[variant].table.by_id[pattern_id]
-    assert (pattern.zh_hans, pattern.zh_hant) == (hans, hant)
+    assert chinese_names(pattern) == (hans, hant)
     described = next(p for p in VARIANTS[variant].describe()["patterns"] if p["id"] == pattern_id)
     assert (described["zh_hans"], described["zh_hant"]) == (hans, hant)
 
@@ -256,13 +264,10 @@ def test_the_library_shows_the_chinese_name_in_its_heading_or_beside_it(client, 
     html = client.get(f"/patterns/{variant}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
     entry = html.split(f'id="p-{pattern_id}"')[1].split("</li>")[0]
     assert shown in entry
-    definition = next(p["definition"] for p in VARIANTS[variant].describe()["patterns"]
-                      if p["id"] == pattern_id)
-    chinese = definition_zh(definition, traditional=accept != "zh-CN")
-    if chinese:  # scoring/definitions_zh.py has it: the definition in the page's script
-        assert chinese in entry and '<span lang="en">' not in entry
-    else:  # not yet: the English definition, marked as English
-        assert '<span lang="en">' in entry
+    pattern = VARIANTS[variant].table.by_id[pattern_id]
+    chinese = pattern.translated("zh_hans" if accept == "zh-CN" else "zh_hant",
+                                 pattern.definition)
+    assert chinese and chinese in entry and '<span lang="en">' not in entry
 
 
 def test_each_chinese_page_names_a_pattern_once_in_its_own_script(client):

@@ -1,4 +1,5 @@
-"""Pattern names in French: data on each pattern (one source of truth), for the French page.
+"""Pattern names in French: the catalogs' (locale/fr, in each pattern's own context), for the
+French page and beside the English in the JSON.
 
 The Shanghai names are the French seed's own (000_dea7b9566149596f.txt, "1A Jiang - Yeux
 spéciaux"), the Sichuan ones seed 003's; the checks below take a few of them from the seeds by
@@ -8,17 +9,20 @@ hand, so that a name retyped or lost shows.
 import pytest
 
 from scoring.engine import catalog, score
+from scoring.engine.messages import translate
 from scoring.engine.variants import VARIANTS
 
-TRANSLATED = ("shanghai", "hongkong", "sichuan")
+TRANSLATED = ("shanghai", "hongkong", "sichuan", "mcr", "riichi")  # American: its card's words
 EVERY_PATTERN = [(variant, p) for variant in TRANSLATED for p in VARIANTS[variant].table]
 
 
 @pytest.mark.parametrize("variant, pattern", EVERY_PATTERN,
                          ids=[f"{v}-{p.id}" for v, p in EVERY_PATTERN])
 def test_every_pattern_has_a_french_name_and_definition(variant, pattern):
-    assert pattern.french.strip() and pattern.french_definition.strip()
-    assert pattern.french_definition.endswith((".", "...")), pattern.french_definition
+    name, definition = pattern.translated("fr", pattern.english), \
+        pattern.translated("fr", pattern.definition)
+    assert name.strip() and definition.strip()
+    assert definition.endswith((".", "...")), definition
 
 
 @pytest.mark.parametrize("variant, pattern_id, french", [
@@ -34,7 +38,9 @@ def test_every_pattern_has_a_french_name_and_definition(variant, pattern):
     ("sichuan", "robbing_kong", "Vol du carré"),
 ])
 def test_names_come_from_the_french_seeds(variant, pattern_id, french):
-    assert VARIANTS[variant].table.by_id[pattern_id].french == french
+    pattern = VARIANTS[variant].table.by_id[pattern_id]
+    assert translate("fr", pattern.english, pattern.context) == french
+    assert pattern.names()["french"] == french
 
 
 def test_the_catalogue_adds_the_french_fields_and_keeps_the_others():
@@ -73,3 +79,16 @@ def test_claimed_chows_matches_what_the_engine_accepts(variant):
     result = score({"variant": variant, "hand": "[123m] 456m 789m 234m 55m", "context": {}})
     refused = not result["ok"] and result["error"]["code"] in ("meld_not_allowed", "bad_notation")
     assert refused is (not VARIANTS[variant].claimed_chows), result
+
+
+@pytest.mark.parametrize("english, language, by_variant", [
+    ("Robbing a kong", "fr", {"shanghai": "Voler un Garng", "hongkong": "Voler un kong",
+                              "sichuan": "Vol du carré"}),
+    ("All pungs", "zh_hans", {"hongkong": "对对糊", "sichuan": "对对胡", "riichi": "对对和"}),
+])
+def test_the_same_english_name_is_said_in_each_variant_its_own_way(english, language,
+                                                                    by_variant):
+    """One catalog context per pattern: the msgid alone would give every variant one word."""
+    for variant, expected in by_variant.items():
+        pattern = next(p for p in VARIANTS[variant].table if p.english == english)
+        assert pattern.translated(language, english) == expected

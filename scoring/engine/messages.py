@@ -12,11 +12,20 @@ for, so every template written as `gettext_noop("...", ...)` lands in the catalo
 `locale/`, while the engine itself never imports Django. `pgettext_noop`... is not a keyword of
 makemessages, so a word that needs a context says so in its template instead.
 
+A pattern's name and definition are catalog entries like any other word, whose msgid is the
+English the variant module gives and whose msgctxt is the pattern's own (`pattern_context`):
+makemessages adds them (scoring/management/commands/makemessages.py: xgettext cannot see them,
+their context being made of the variant and the id), and tests/test_catalogs.py fails while one
+lacks a translation. `translate` is the one lookup, with Python's gettext and no Django, from the
+same compiled catalogs the pages read.
+
 A Message is built only where words are made (an error, a note, a reason), never in a loop over
 decompositions, so it costs nothing measurable.
 """
 
+import os
 from collections.abc import Callable
+from functools import cache
 
 from . import tiles
 
@@ -46,31 +55,6 @@ class Message(str):
         return render(self, translate, language)
 
 
-class Name(Message):
-    """A name that is not in the catalogs but on its object (a pattern's `french`, `zh_hans`,
-    `zh_hant`): the English is its `english`, each language takes its own where it has one."""
-
-    names: dict
-
-    def __new__(cls, english: str, names: dict | None = None):
-        self = super().__new__(cls, english)  # no params: the template is the text as it is
-        self.names = names or {}
-        return self
-
-    def __reduce__(self):
-        return (Name, (str.__str__(self), self.names))
-
-
-# A page's language as the keys of a pattern's names.
-NAME_KEYS = {"fr": "french", "zh_hans": "zh_hans", "zh_hant": "zh_hant"}
-
-
-def pattern_word(pattern) -> Name:
-    """A pattern (engine Pattern) by its English name, and its names in the other languages."""
-    return Name(pattern.english, {"french": pattern.french, "zh_hans": pattern.zh_hans,
-                                  "zh_hant": pattern.zh_hant})
-
-
 def gettext_noop(template: str, **params) -> Message:
     """A Message from an English template (marked for the catalogs) and its params."""
     return Message(template, params)
@@ -95,11 +79,9 @@ def render(text, translate: Callable[[str], str], language: str = "") -> str:
     """`text` in the reader's language: a Message's translated template formatted with its
     params rendered in turn (a list param is rendered item by item and joined by ', '); any
     other value as it is. A translation that does not fit its params falls back to English.
-    `language` ('fr', 'zh_hans', 'zh_hant'; '' for English) picks a Name's own name."""
+    `language` ('fr', 'zh_hans', 'zh_hant'; '' for English) is the language `translate` reads."""
     if not isinstance(text, Message):
         return text if isinstance(text, str) else str(text)
-    if isinstance(text, Name):
-        return text.names.get(NAME_KEYS.get(language, ""), "") or str.__str__(text)
     if not text.params:
         return _translated(text, translate) if text.template else ""
     params = {name: _param(value, translate, language) for name, value in text.params.items()}
@@ -121,6 +103,76 @@ def _param(value, translate, language):
 def english(text) -> str:
     """The plain English of a Message (or any text): what the JSON carries."""
     return str.__str__(text) if isinstance(text, str) else str(text)
+
+
+# The catalogs, read without Django ------------------------------------------------------------
+
+# The compiled catalogs (locale/<folder>/LC_MESSAGES/django.mo, next to the scoring package),
+# by the language names the doors use; Django's pages read the very same files.
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "locale")
+CATALOG_FOLDERS = {"fr": "fr", "zh_hans": "zh_Hans", "zh_hant": "zh_Hant"}
+
+
+class _NoEntry:
+    """A catalog's fallback that says "no entry" (None) rather than give the English back."""
+
+    def gettext(self, message):
+        return None
+
+    def pgettext(self, context, message):
+        return None
+
+
+@cache
+def _catalog(language: str):
+    folder = CATALOG_FOLDERS.get(language)
+    if folder is None:
+        return None
+    import gettext  # here: a door that never translates never pays for it
+
+    try:
+        with open(os.path.join(LOCALE_DIR, folder, "LC_MESSAGES", "django.mo"), "rb") as file:
+            catalog = gettext.GNUTranslations(file)
+    except OSError:  # no compiled catalog: everything stays English
+        return None
+    catalog.add_fallback(_NoEntry())
+    return catalog
+
+
+def translate(language: str, english: str, context: str = "") -> str | None:
+    """The one lookup of a catalog entry: `english` (the msgid) in `language` ('fr',
+    'zh_hans', 'zh_hant'), with the msgctxt `context` when given. None when the catalog has
+    no such entry, and for English ('') or a language without a catalog."""
+    catalog = _catalog(language)
+    if catalog is None or not english:
+        return None
+    return catalog.pgettext(context, english) if context else catalog.gettext(english)
+
+
+def translator(language: str) -> Callable[[str], str]:
+    """The catalog's gettext, as `render` takes it (a msgctxt as 'context\\x04text'); the text
+    as it is where the catalog has no entry, and for English."""
+    catalog = _catalog(language)
+    if catalog is None:
+        return str
+    return lambda text: found if (found := catalog.gettext(text)) is not None else text
+
+
+# The catalogs' languages as the keys of a pattern's names in the JSON (Pattern.names).
+NAME_KEYS = {"fr": "french", "zh_hans": "zh_hans", "zh_hant": "zh_hant"}
+
+
+def pattern_context(variant: str, pattern_id: str) -> str:
+    """The msgctxt of a pattern's name and definition ('mcr pattern 9'): one per pattern, so
+    that the same English name in two variants can be said differently, and editing the English
+    shows as an entry missing from the catalogs."""
+    return f"{variant} pattern {pattern_id}"
+
+
+def pattern_word(pattern) -> Message:
+    """A pattern (engine Pattern) by its English name, translated in its own context."""
+    return Message(pattern.english, None, pattern.context)
 
 
 # Words the engine puts in its messages ----------------------------------------------------------
@@ -247,8 +299,6 @@ _COUNTED = {
 def to_data(text):
     """A Message as JSON (to store it, as a table keeps a deal's ledger lines): its template,
     params and context, each param that is a Message in turn; plain text as it is."""
-    if isinstance(text, Name):
-        return {"name": str.__str__(text), "names": text.names}
     if isinstance(text, Message):
         data = {"template": text.template, "params": {
             name: [to_data(v) for v in value] if isinstance(value, (list, tuple))
@@ -261,8 +311,6 @@ def to_data(text):
 
 def from_data(data):
     """The inverse of to_data: a Message again (None for data that holds none)."""
-    if isinstance(data, dict) and "name" in data:
-        return Name(data["name"], data.get("names"))
     if isinstance(data, dict) and isinstance(data.get("template"), str):
         params = data.get("params") or {}
         try:

@@ -8,6 +8,7 @@ remove one facet only (Shanghai's 20A removes 2H for its dragon triplets, not fo
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 
 from .context import WinContext
@@ -19,8 +20,15 @@ from .hand import (
     Hand,
     TileSet,
 )
-from .messages import FACET_WORDS, Name, gettext_noop, pattern_word
-from .names_zh import simplified
+from .messages import (
+    FACET_WORDS,
+    NAME_KEYS,
+    Message,
+    gettext_noop,
+    pattern_context,
+    pattern_word,
+    translate,
+)
 
 STANDARD = "standard"
 
@@ -139,37 +147,54 @@ class Pattern:
     """
 
     id: str
-    name: str
-    english: str
+    name: str  # as players say it (pinyin, Cantonese, romaji)
+    english: str  # the English name: the msgid of its name in the catalogs
+    # Its name in Chinese characters, as its rule book prints it (Traditional; Riichi's kanji):
+    # part of what the pattern is, like `name`, and shown beside the others on every page but a
+    # Chinese one. What a Chinese page calls it is a translation of `english`, in the zh_Hans
+    # and zh_Hant catalogs like the French one (tests/test_i18n_zh.py: Traditional agrees).
     chinese: str
     value: int
     holds: Callable[[Reading], Count]
-    definition: str = ""
+    definition: str = ""  # in English: the msgid of its definition in the catalogs
     excludes: tuple[str, ...] = ()
     forms: frozenset[str] = frozenset({STANDARD})
     per: str = ""  # what it counts once per ('set', 'tile', 'suit'), for the pattern library
-    french: str = ""  # the name in French (for the French page; "" when not translated)
-    french_definition: str = ""
-    # The Chinese name in each script; by default `chinese` itself (Traditional) and its
-    # Simplified form from names_zh (so no variant module names a pattern twice).
-    zh_hans: str = ""
-    zh_hant: str = ""
-    # Its English name with the others, as messages name it (messages.pattern_word), made once.
-    word: Name = field(init=False, repr=False, compare=False)
+    variant: str = ""  # the variant's id: with `id`, the catalogs' context of its words
+    # The msgctxt of its name and definition in the catalogs ('shanghai pattern 1A'), and its
+    # English name as messages name it (translated in that context), made once.
+    context: str = field(init=False, repr=False, compare=False)
+    word: Message = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        if self.chinese and not self.zh_hant:
-            object.__setattr__(self, "zh_hant", self.chinese)
-        if self.chinese and not self.zh_hans:
-            object.__setattr__(self, "zh_hans", simplified(self.chinese))
+        object.__setattr__(self, "context", pattern_context(self.variant, self.id))
         object.__setattr__(self, "word", pattern_word(self))
 
+    def translated(self, language: str, english: str) -> str:
+        """Its `english` name or definition in `language` ('fr', 'zh_hans', 'zh_hant'), from
+        the catalogs; '' where they have none."""
+        return translate(language, english, self.context) or ""
+
+    def names(self) -> dict:
+        """Its name in the catalogs' languages, as the JSON gives them beside its own."""
+        return dict(_names(self.context, self.english))
+
     def describe(self) -> dict:
+        """The pattern as the catalogue (`GET /api/variants`) lists it: its own names, and the
+        catalogs' French and Chinese ones beside them."""
+        names = self.names()
         return {"id": self.id, "name": self.name, "english": self.english,
                 "chinese": self.chinese, "value": self.value, "per": self.per or None,
                 "definition": self.definition, "excludes": list(self.excludes),
-                "french": self.french, "french_definition": self.french_definition,
-                "zh_hans": self.zh_hans, "zh_hant": self.zh_hant}
+                "french": names["french"],
+                "french_definition": self.translated("fr", self.definition),
+                "zh_hans": names["zh_hans"], "zh_hant": names["zh_hant"]}
+
+
+@cache  # every result names its patterns so: looked up once per pattern
+def _names(context: str, english: str) -> tuple[tuple[str, str], ...]:
+    return tuple((key, translate(language, english, context) or "")
+                 for language, key in NAME_KEYS.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +205,7 @@ class Counted:
     def as_dict(self) -> dict:
         p = self.pattern
         return {"id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
-                "value": p.value, "count": self.count, "french": p.french,
-                "zh_hans": p.zh_hans, "zh_hant": p.zh_hant}
+                "value": p.value, "count": self.count, **p.names()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +230,7 @@ class Excluded:
         return {"id": p.id, "by": by.id, "by_name": by.name, "why": "included", "reason": reason,
                 "name": p.name,
                 "english": p.english, "chinese": p.chinese, "value": p.value,
-                "count": self.count, "french": p.french, "zh_hans": p.zh_hans,
-                "zh_hant": p.zh_hant}
+                "count": self.count, **p.names()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,17 +2,22 @@
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from scoring.definitions_fr import definition_fr
-from scoring.definitions_zh import definition_zh
 from scoring.engine import tiles
 from scoring.engine.context import FIELDS_BY_NAME, FLAG
 from scoring.engine.errors import HandError
-from scoring.engine.messages import FACET_WORDS, Message, unit_word
+from scoring.engine.messages import (
+    FACET_WORDS,
+    NAME_KEYS,
+    Message,
+    pattern_context,
+    translate,
+    unit_word,
+)
 from scoring.engine.notation import parse
-from scoring.i18n import localize, localize_data
+from scoring.i18n import localize, localize_data, page_language
 
 register = template.Library()
 
@@ -197,77 +202,43 @@ def flag_label(name, value):
     return f"{label}: {shown}"
 
 
-def _french_page() -> bool:
-    return (get_language() or "").lower().startswith("fr")
-
-
-_TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
-
-
-def _chinese_script() -> str | None:
-    """'zh_hant' on a Traditional Chinese page, 'zh_hans' on a Simplified one, None otherwise:
-    the key of a pattern's name in that script."""
-    language = (get_language() or "").lower()
-    if not language.startswith("zh"):
-        return None
-    return "zh_hant" if language.startswith(_TRADITIONAL) else "zh_hans"
-
-
 @register.filter
 def local_name(pattern):
-    """A pattern's name in the page's language: its `french` name on a French page when it has
-    one, its `english` name otherwise (engine patterns, result entries and card lines alike).
-
-    On a Chinese page, its Chinese name in the page's script (`zh_hans` or `zh_hant`), for a
-    pattern that has one (card lines, American, have none and keep their English one).
-    """
+    """A pattern's name in the page's language: the one its entry carries for that language
+    (`french`, `zh_hans`, `zh_hant`: the catalogs' translation of its English name, in its own
+    context), its `english` name otherwise (engine patterns, result entries and card lines
+    alike; card lines, American, have none and keep their English one)."""
     if not hasattr(pattern, "get"):
         return ""
-    script = _chinese_script()
-    if script:
-        return pattern.get(script) or localize(pattern.get("english", ""))
-    french = pattern.get("french")
-    return french if french and _french_page() else localize(pattern.get("english", ""))
+    key = NAME_KEYS.get(page_language())
+    return (pattern.get(key) if key else None) or localize(pattern.get("english", ""))
 
 
 @register.filter
 def chinese_beside(pattern):
     """The Chinese characters printed beside a pattern's other names, on a page not in Chinese
     (a Chinese page already gives the name in its own script, as the local name)."""
-    if not hasattr(pattern, "get") or _chinese_script():
+    if not hasattr(pattern, "get") or page_language().startswith("zh"):
         return ""
     return pattern.get("chinese", "")
 
 
 @register.filter
-def local_definition(pattern):
-    """A pattern's definition in the page's language, like `local_name`: a French page shows
-    the pattern's French definition (scoring/definitions_fr.py for a module that gives none), a
-    Chinese page the one of scoring/definitions_zh.py (a card line's definition is the engine's
-    words, translated). Where there is none yet, the English one, marked lang="en" so that a
+def local_definition(pattern, variant=""):
+    """A pattern's definition in the page's language, from the catalogs in the pattern's own
+    context (`variant`: its variant's id); a card line's definition is the engine's words,
+    translated. Where the catalog has none yet, the English one, marked lang="en" so that a
     screen reader reads it as English."""
     if not hasattr(pattern, "get"):
         return ""
     definition = pattern.get("definition", "")
     if isinstance(definition, Message):  # a card line's, from the engine's words: translated
         return localize(definition)
-    script = _chinese_script()
-    if script:
-        chinese = definition_zh(definition, script == "zh_hant")
-        if chinese:
-            return chinese
-        return format_html('<span lang="en">{}</span>', definition) if definition else ""
-    french = pattern.get("french_definition")
-    if not _french_page():
+    language = page_language()
+    if not language or not definition:
         return definition
-    if french:
-        return french
-    french = definition_fr(definition)  # a variant whose module gives none (scoring/definitions_fr)
-    if french:
-        return french
-    # A pattern with no French definition yet (a variant just added): the English one, marked
-    # as English, as on a Chinese page
-    return format_html('<span lang="en">{}</span>', definition) if definition else ""
+    found = translate(language, definition, pattern_context(variant, pattern.get("id", "")))
+    return found or format_html('<span lang="en">{}</span>', definition)
 
 
 @register.filter

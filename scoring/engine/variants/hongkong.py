@@ -91,193 +91,115 @@ def limit(holds):
 
 
 def pattern(id_, name, english, chinese, value, holds, definition, excludes=(), forms=None,
-            per="", french="", french_definition=""):
+            per=""):
     return Pattern(id_, name, english, chinese, value, holds, definition, tuple(excludes),
-                   forms or frozenset({STANDARD}), per, french=french,
-                   french_definition=french_definition)
+                   forms or frozenset({STANDARD}), per, variant="hongkong")
 
 
 HAND_PATTERNS = [
     pattern("all_chows", "Ping Wu", "All chows", "平糊", 1, lambda r: len(r.chows) == 4,
-            "Four chows and the eyes.",
-            french="Main de chows",
-            french_definition="Quatre chows et la paire."),
+            "Four chows and the eyes."),
     pattern("all_pungs", "Dui Dui Wu", "All pungs", "對對糊", 3, lambda r: len(r.triplets) == 4,
-            "Four pungs or kongs and the eyes.",
-            french="Main de pungs",
-            french_definition="Quatre pungs ou kongs et la paire."),
+            "Four pungs or kongs and the eyes."),
     pattern("mixed_one_suit", "Wan Yat Sik", "Mixed one suit", "混一色", 3,
             lambda r: len(r.suits) == 1 and r.has_honor,
-            "One suit and honors, with at least one honor.", forms=TILE_FORMS,
-            french="Couleur mixte",
-            french_definition="Une seule couleur et des honneurs, avec au moins un honneur."),
+            "One suit and honors, with at least one honor.", forms=TILE_FORMS),
     pattern("pure_one_suit", "Ching Yat Sik", "Pure one suit", "清一色", 7,
             lambda r: len(r.suits) == 1 and not r.has_honor,
-            "Every tile of one suit.", forms=TILE_FORMS,
-            french="Couleur pure",
-            french_definition="Toutes les tuiles d'une seule couleur."),
+            "Every tile of one suit.", forms=TILE_FORMS),
     pattern("mixed_orphans", "Fa Yiu Gau", "Mixed orphans", "花么九", 1,
             lambda r: (r.has_honor and r.has_terminal
                        and all(tiles.is_terminal(t) or tiles.is_honor(t) for t in r.kinds)),
             "Every tile a terminal (1 or 9) or an honor, with at least one of each.",
-            forms=TILE_FORMS,
-            french="Orphelins mixtes",
-            french_definition="Chaque tuile est un terminal (1 ou 9) ou un honneur, avec au moins "
-                              "un de chaque."),
+            forms=TILE_FORMS),
     pattern("dragon_pung", "Sam Yuen Pai", "Dragon pung", "三元牌", 1, dragon_pungs,
-            "Each pung or kong of a dragon.", per="set",
-            french="Pung de dragon",
-            french_definition="Chaque pung ou kong d'un dragon."),
+            "Each pung or kong of a dragon.", per="set"),
     pattern("seat_wind", "Mun Fung", "Seat wind", "門風", 1,
-            lambda r: has_pung_of(r, r.seat_wind), "A pung or kong of the seat wind.",
-            french="Vent du siège",
-            french_definition="Un pung ou kong du vent du siège."),
+            lambda r: has_pung_of(r, r.seat_wind), "A pung or kong of the seat wind."),
     pattern("round_wind", "Huen Fung", "Round wind", "圈風", 1,
-            lambda r: has_pung_of(r, r.round_wind), "A pung or kong of the round wind.",
-            french="Vent du tour",
-            french_definition="Un pung ou kong du vent du tour."),
+            lambda r: has_pung_of(r, r.round_wind), "A pung or kong of the round wind."),
     pattern("small_three_dragons", "Siu Sam Yuen", "Small three dragons", "小三元", 3,
             lambda r: dragon_pungs(r) == 2 and tiles.is_dragon(r.eyes.first),
-            "Two dragon pungs and dragon eyes (their two dragon pungs add: 5 in all).",
-            french="Petits trois dragons",
-            french_definition="Deux pungs de dragon et une paire de dragon (leurs deux pungs de "
-                              "dragon s'ajoutent : 5 en tout)."),
+            "Two dragon pungs and dragon eyes (their two dragon pungs add: 5 in all)."),
     pattern("great_three_dragons", "Dai Sam Yuen", "Great three dragons", "大三元", 5,
             lambda r: dragon_pungs(r) == 3,
-            "Three dragon pungs (their three dragon pungs add: 8 in all).",
-            french="Grands trois dragons",
-            french_definition="Trois pungs de dragon (leurs trois pungs de dragon s'ajoutent : 8 "
-                              "en tout)."),
+            "Three dragon pungs (their three dragon pungs add: 8 in all)."),
     pattern("small_four_winds", "Siu Sei Hei", "Small four winds", "小四喜", 6,
             lambda r: wind_pungs(r) == 3 and tiles.is_wind(r.eyes.first),
-            "Three wind pungs and wind eyes (seat and round wind pungs and mixed one suit add).",
-            french="Petits quatre vents",
-            french_definition="Trois pungs de vent et une paire de vent (les pungs du vent du "
-                              "siège et du vent du tour, et la couleur mixte, s'ajoutent)."),
+            "Three wind pungs and wind eyes (seat and round wind pungs and mixed one suit add)."),
     pattern("seven_pairs", "Chat Dui", "Seven pairs", "七對", 4,
             lambda r: {"pairs": int(r.form == SEVEN_PAIRS)},
             "Seven pairs; only with the house option seven_pairs. Does not also take concealed.",
-            excludes=["concealed"], forms=frozenset({SEVEN_PAIRS}),
-            french="Sept paires",
-            french_definition="Sept paires ; seulement avec l'option maison seven_pairs. Ne "
-                              "compte pas aussi la main cachée."),
+            excludes=["concealed"], forms=frozenset({SEVEN_PAIRS})),
 ]
 
 FLOWER_PATTERNS = [
     pattern("no_flowers", "Mo Fa", "No flowers", "無花", 1,
             lambda r: not r.hand.bonus and r.rules["no_flowers_bonus"],
             "The hand shows no flower or season (house option no_flowers_bonus).",
-            forms=ANY_FORM,
-            french="Sans fleurs",
-            french_definition="La main ne montre ni fleur ni saison (option maison "
-                              "no_flowers_bonus)."),
+            forms=ANY_FORM),
     pattern("own_flower", "Jing Fa", "Own flower", "正花", 1, own_flowers,
             "Each of the seat's own flower and own season, unless it is part of a complete set.",
-            forms=ANY_FORM, per="tile",
-            french="Fleur du siège",
-            french_definition="Chacune de la fleur et de la saison du siège, sauf si elle fait "
-                              "partie d'une série complète."),
+            forms=ANY_FORM, per="tile"),
     pattern("flower_set", "Yat Toi Fa", "Complete set of flowers", "一台花", 2,
             lambda r: len(complete_flower_sets(r)),
             "All four flowers, or all four seasons: 2 faan for each set.",
-            forms=ANY_FORM, per="set",
-            french="Série complète de fleurs",
-            french_definition="Les quatre fleurs, ou les quatre saisons : 2 faan pour chaque "
-                              "série."),
+            forms=ANY_FORM, per="set"),
 ]
 
 # Highest first; among equal values the order only decides which one is named (heavenly and
 # earthly first: they are about the deal, so they can sit on top of any other limit hand).
 LIMIT_HANDS = [
     pattern("heavenly", "Tin Wu", "Heavenly hand", "天糊", 13,
-            limit(lambda r: r.ctx.heavenly), "The dealer wins on the deal.", forms=ANY_FORM,
-            french="Main céleste",
-            french_definition="Le donneur gagne sur la donne."),
+            limit(lambda r: r.ctx.heavenly), "The dealer wins on the deal.", forms=ANY_FORM),
     pattern("earthly", "Dei Wu", "Earthly hand", "地糊", 13,
             limit(lambda r: r.ctx.earthly), "Won on the dealer's first discard.",
-            forms=ANY_FORM,
-            french="Main terrestre",
-            french_definition="Gagné sur la première défausse du donneur."),
+            forms=ANY_FORM),
     pattern("great_four_winds", "Dai Sei Hei", "Great four winds", "大四喜", 13,
-            limit(lambda r: wind_pungs(r) == 4), "Four wind pungs or kongs.",
-            french="Grands quatre vents",
-            french_definition="Quatre pungs ou kongs de vent."),
+            limit(lambda r: wind_pungs(r) == 4), "Four wind pungs or kongs."),
     pattern("four_kongs", "Sap Baat Lo Hon", "Four kongs", "十八羅漢", 13,
-            limit(lambda r: r.kongs == 4), "Four kongs.",
-            french="Quatre kongs",
-            french_definition="Quatre kongs."),
+            limit(lambda r: r.kongs == 4), "Four kongs."),
     pattern("thirteen_orphans", "Sap Saam Yiu", "Thirteen orphans", "十三么", 13,
             limit(lambda r: r.form == ORPHAN_FORM),
             "One each of the 1 and 9 of each suit and of each honor, plus one more of any of "
-            "them.", excludes=["concealed"], forms=frozenset({ORPHAN_FORM}),
-            french="Treize orphelins",
-            french_definition="Un exemplaire de chacun des 1 et 9 de chaque couleur et de chaque "
-                              "honneur, plus un second exemplaire de l'un d'eux."),
+            "them.", excludes=["concealed"], forms=frozenset({ORPHAN_FORM})),
     pattern("all_honors", "Zi Yat Sik", "All honors", "字一色", 10,
-            limit(lambda r: not r.suits), "Every tile an honor.", forms=TILE_FORMS,
-            french="Tout honneurs",
-            french_definition="Toutes les tuiles sont des honneurs."),
+            limit(lambda r: not r.suits), "Every tile an honor.", forms=TILE_FORMS),
     pattern("orphans", "Ching Yiu Gau", "Orphans", "清么九", 10,
             limit(lambda r: all(tiles.is_terminal(t) for t in r.kinds)),
-            "Every tile a 1 or a 9 (no honors).", forms=TILE_FORMS,
-            french="Orphelins",
-            french_definition="Toutes les tuiles sont des 1 ou des 9 (sans honneur)."),
+            "Every tile a 1 or a 9 (no honors).", forms=TILE_FORMS),
     pattern("four_concealed_pungs", "Kan Kan Wu", "Four concealed pungs", "坎坎糊", 10,
             limit(lambda r: r.concealed_triplets == 4),
             "Four concealed pungs or kongs: self-drawn, or won on a discard that completes the "
-            "eyes.", excludes=["concealed"],
-            french="Quatre pungs cachés",
-            french_definition="Quatre pungs ou kongs cachés : gagné en piochant soi-même, ou sur "
-                              "une défausse qui complète la paire."),
+            "eyes.", excludes=["concealed"]),
     pattern("nine_gates", "Gau Zi Lin Waan", "Nine gates", "九子連環", 10,
             limit(nine_gates),
             "Concealed, one suit: the 13 tiles held before the winning tile are exactly "
             "1112345678999 (a nine-way wait), won on any tile of that suit.",
-            excludes=["concealed"],
-            french="Neuf portes",
-            french_definition="Main cachée d'une seule couleur : les 13 tuiles tenues avant la "
-                              "tuile gagnante sont exactement 1112345678999 (neuf attentes), "
-                              "gagnée sur n'importe quelle tuile de cette couleur."),
+            excludes=["concealed"]),
 ]
 
 WINNING_CONDITIONS = [
     pattern("self_drawn", "Zi Mo", "Self-drawn", "自摸", 1, lambda r: r.ctx.self_drawn,
-            "The winning tile was drawn from the wall.", forms=ANY_FORM,
-            french="Pioche personnelle",
-            french_definition="La tuile gagnante a été piochée au mur."),
+            "The winning tile was drawn from the wall.", forms=ANY_FORM),
     pattern("concealed", "Mun Chin Ching", "Concealed hand", "門前清", 1,
             lambda r: not r.hand.has_revealed_set,
             "No revealed set (concealed kongs allowed), won either way; not on a hand of "
-            "thirteen orphans, nine gates, four concealed pungs or seven pairs.", forms=ANY_FORM,
-            french="Main cachée",
-            french_definition="Aucun ensemble révélé (kongs cachés permis), gagnée d'une façon ou "
-                              "de l'autre ; pas sur une main de treize orphelins, neuf portes, "
-                              "quatre pungs cachés ou sept paires."),
+            "thirteen orphans, nine gates, four concealed pungs or seven pairs.", forms=ANY_FORM),
     pattern("robbing_kong", "Cheung Gong", "Robbing a kong", "搶槓", 1,
             lambda r: r.ctx.robbing_kong,
-            "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM,
-            french="Voler un kong",
-            french_definition="Gagné sur la tuile qu'un autre joueur ajoutait à un pung pour en "
-                              "faire un kong."),
+            "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM),
     pattern("last_tile", "Hoi Dai Lou Yuet", "Last tile", "海底撈月", 1,
             lambda r: r.ctx.last_tile,
-            "Won on the last tile of the wall, or on the discard of it.", forms=ANY_FORM,
-            french="Dernière tuile",
-            french_definition="Gagné sur la dernière tuile du mur, ou sur sa défausse."),
+            "Won on the last tile of the wall, or on the discard of it.", forms=ANY_FORM),
     pattern("kong_replacement", "Gong Seung Hoi Fa", "Kong replacement", "槓上開花", 1,
             lambda r: r.ctx.kong_replacement,
             "Won on the replacement tile drawn after a kong (self-drawn adds its own faan).",
-            forms=ANY_FORM,
-            french="Remplacement du kong",
-            french_definition="Gagné sur la tuile de remplacement piochée après un kong (la "
-                              "pioche personnelle ajoute son propre faan)."),
+            forms=ANY_FORM),
     pattern("double_kong_replacement", "Gong Seung Gong", "Double kong replacement", "槓上槓", 8,
             lambda r: r.ctx.double_kong_replacement,
             "The kong replacement tile made a second kong, whose replacement won; replaces "
-            "kong replacement.", excludes=["kong_replacement"], forms=ANY_FORM,
-            french="Double remplacement du kong",
-            french_definition="La tuile de remplacement du kong a fait un second kong, dont la "
-                              "tuile de remplacement a gagné ; remplace le remplacement du kong."),
+            "kong replacement.", excludes=["kong_replacement"], forms=ANY_FORM),
 ]
 
 

@@ -27,34 +27,7 @@ def fan(number, name, english, chinese, value, definition, excludes=()):
     return Pattern(str(number), name, english, chinese, value,
                    lambda r, n=number: r.raw.get(n, 0), definition,
                    tuple(str(x) for x in excludes), FORMS_ALL,
-                   per="set" if number in PER_SET else "", french=FRENCH[number - 1])
-
-
-# The fans' names in French, in their order (1-82): translated here from the English (no French
-# rule book was at hand to take them from); their definitions stay in English for now.
-FRENCH = (
-    "Grands quatre vents", "Trois grands dragons", "Tout vert", "Neuf portes", "Quatre kongs",
-    "Sept paires consécutives", "Treize orphelins", "Tout terminaux", "Petits quatre vents",
-    "Trois petits dragons", "Tout honneurs", "Quatre pungs cachés", "Double suite terminale pure",
-    "Quatre chows identiques", "Quatre pungs consécutifs", "Quatre chows décalés",
-    "Trois kongs", "Terminaux et honneurs", "Sept paires", "Grand honneurs et tuiles tissées",
-    "Tout pungs pairs", "Main pure", "Trois chows identiques", "Trois pungs consécutifs",
-    "Tuiles hautes", "Tuiles du milieu", "Tuiles basses", "Grande suite pure",
-    "Double suite terminale en trois familles", "Trois chows décalés", "Tout cinq",
-    "Triple pung", "Trois pungs cachés", "Honneurs et tuiles tissées", "Suite tissée",
-    "Quatre hautes", "Quatre basses", "Trois grands vents", "Grande suite mixte",
-    "Tuiles symétriques", "Triple chow mixte", "Pungs décalés mixtes", "Main sans points",
-    "Dernière tuile du mur", "Dernière défausse", "Gagner sur le remplacement de kong",
-    "Voler le kong", "Tout pungs", "Main semi-pure", "Chows décalés mixtes", "Toutes les familles",
-    "Main exposée", "Deux kongs cachés", "Deux pungs de dragons", "Main extérieure",
-    "Main cachée autopiochée", "Deux kongs exposés", "Dernière tuile", "Pung de dragons",
-    "Vent dominant", "Vent de place", "Main cachée", "Tout chows", "Quatre tuiles réunies",
-    "Double pung", "Deux pungs cachés", "Kong caché", "Tout simples", "Double chow pur",
-    "Double chow mixte", "Petite suite", "Deux chows terminaux", "Pung de terminaux ou d'honneurs",
-    "Kong exposé", "Une famille absente", "Sans honneurs", "Attente au bord",
-    "Attente au milieu", "Attente sur la paire", "Autopioche", "Fleurs",
-    "Kong caché et kong exposé",
-)
+                   per="set" if number in PER_SET else "", variant="mcr")
 
 
 PER_SET = {mf.DRAGON_PUNG, mf.PUNG_OF_TERMINALS_OR_HONORS, mf.PURE_DOUBLE_CHOW,

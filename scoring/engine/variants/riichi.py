@@ -177,11 +177,11 @@ def red_fives(r: Reading) -> int:
 OPEN_HAN = {"sanshoku": 1, "ittsu": 1, "chanta": 1, "junchan": 2, "honitsu": 2, "chinitsu": 5}
 
 
-def yaku(id_, name, english, chinese, han, holds, definition, french, french_definition,
-         forms=SETS_FORM, excludes=(), per=""):
+def yaku(id_, name, english, chinese, han, holds, definition, forms=SETS_FORM, excludes=(),
+         per=""):
     return Pattern(id=id_, name=name, english=english, chinese=chinese, value=han, holds=holds,
                    definition=definition, excludes=tuple(excludes), forms=forms, per=per,
-                   french=french, french_definition=french_definition)
+                   variant="riichi")
 
 
 def closed(holds):
@@ -192,136 +192,99 @@ YAKU = [
     yaku("riichi", "Riichi", "Riichi", "立直", 1,
          lambda r: r.ctx.riichi and not r.ctx.double_riichi,
          "The winner declared riichi (ready, concealed hand, a 1,000 stick on the table).",
-         "Riichi", "Le gagnant a déclaré riichi (main prête et cachée, un bâton de 1 000 posé).",
          forms=ANY_FORM),
     yaku("double_riichi", "Daburu riichi", "Double riichi", "兩立直", 2,
          lambda r: r.ctx.double_riichi,
          "Riichi declared on the first discard, before any call: replaces riichi.",
-         "Double riichi", "Riichi déclaré à la première défausse, avant tout appel : remplace le "
-         "riichi.", forms=ANY_FORM, excludes=["riichi"]),
+         forms=ANY_FORM, excludes=["riichi"]),
     yaku("ippatsu", "Ippatsu", "One-shot", "一發", 1, lambda r: r.ctx.ippatsu,
-         "Won within one turn of declaring riichi, no call in between.",
-         "Coup immédiat", "Gagné dans le tour qui suit la déclaration de riichi, sans appel "
-         "entre-temps.", forms=ANY_FORM),
+         "Won within one turn of declaring riichi, no call in between.", forms=ANY_FORM),
     yaku("menzen_tsumo", "Menzen tsumo", "Concealed self-draw", "門前清自摸和", 1,
          lambda r: r.ctx.self_drawn and not is_open(r),
-         "Won self-drawn with a concealed hand (concealed kongs allowed).",
-         "Pioche cachée", "Gagné en piochant soi-même avec une main cachée (kongs cachés "
-         "permis).", forms=ANY_FORM),
+         "Won self-drawn with a concealed hand (concealed kongs allowed).", forms=ANY_FORM),
     yaku("pinfu", "Pinfu", "All chows, no fu", "平和", 1, pinfu,
          "Concealed: four chows, eyes that are not a dragon, the seat or the round wind, won on "
-         "a two-sided wait.",
-         "Main sans points", "Cachée : quatre chows, une paire qui n'est ni un dragon ni le vent "
-         "du siège ou du tour, gagnée sur une attente des deux côtés."),
+         "a two-sided wait."),
     yaku("tanyao", "Tanyao", "All simples", "斷么九", 1,
          lambda r: (r.rules["open_tanyao"] or not is_open(r))
          and not any(is_orphan(t) for t in r.hand.kinds),
          "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).",
-         "Tout simples", "Toutes les tuiles de 2 à 8 (main ouverte aussi, sauf si l'option "
-         "maison open_tanyao est désactivée).", forms=TILE_FORMS),
+         forms=TILE_FORMS),
     yaku("iipeikou", "Iipeikou", "Pure double chow", "一盃口", 1,
          closed(lambda r: same_chows(r) == 1),
-         "Concealed: two identical chows (same suit, same numbers).",
-         "Double chow pur", "Cachée : deux chows identiques (même couleur, mêmes nombres)."),
+         "Concealed: two identical chows (same suit, same numbers)."),
     yaku("haku", "Yakuhai: haku", "White dragon", "役牌白", 1,
-         lambda r: has_triplet_of(r, tiles.WHITE), "A pung or kong of white dragons.",
-         "Dragon blanc", "Un pung ou kong de dragons blancs."),
+         lambda r: has_triplet_of(r, tiles.WHITE), "A pung or kong of white dragons."),
     yaku("hatsu", "Yakuhai: hatsu", "Green dragon", "役牌發", 1,
-         lambda r: has_triplet_of(r, tiles.GREEN), "A pung or kong of green dragons.",
-         "Dragon vert", "Un pung ou kong de dragons verts."),
+         lambda r: has_triplet_of(r, tiles.GREEN), "A pung or kong of green dragons."),
     yaku("chun", "Yakuhai: chun", "Red dragon", "役牌中", 1,
-         lambda r: has_triplet_of(r, tiles.RED), "A pung or kong of red dragons.",
-         "Dragon rouge", "Un pung ou kong de dragons rouges."),
+         lambda r: has_triplet_of(r, tiles.RED), "A pung or kong of red dragons."),
     yaku("seat_wind", "Jikaze", "Seat wind", "自風", 1,
-         lambda r: has_triplet_of(r, r.ctx.seat_wind_tile), "A pung or kong of the seat wind.",
-         "Vent du siège", "Un pung ou kong du vent du siège."),
+         lambda r: has_triplet_of(r, r.ctx.seat_wind_tile), "A pung or kong of the seat wind."),
     yaku("round_wind", "Bakaze", "Round wind", "場風", 1,
          lambda r: has_triplet_of(r, r.ctx.round_wind_tile),
-         "A pung or kong of the round wind (with the seat wind, both count).",
-         "Vent du tour", "Un pung ou kong du vent du tour (avec le vent du siège, les deux "
-         "comptent)."),
+         "A pung or kong of the round wind (with the seat wind, both count)."),
     yaku("haitei", "Haitei raoyue", "Last tile drawn", "海底摸月", 1,
          lambda r: r.ctx.last_tile and r.ctx.self_drawn and not r.ctx.kong_replacement,
          "Won self-drawn on the last tile of the wall (a kong's replacement tile, from the dead "
-         "wall, is not it: rinshan alone counts).", "Dernière tuile du mur",
-         "Gagné en piochant la dernière tuile du mur (la tuile de remplacement d'un kong, prise "
-         "au mur mort, ne l'est pas : seul rinshan compte).",
+         "wall, is not it: rinshan alone counts).",
          forms=ANY_FORM),
     yaku("houtei", "Houtei raoyui", "Last discard", "河底撈魚", 1,
          lambda r: r.ctx.last_tile and not r.ctx.self_drawn, "Won on the discard of the last "
-         "tile of the wall.", "Dernière défausse", "Gagné sur la défausse de la dernière tuile "
-         "du mur.", forms=ANY_FORM),
+         "tile of the wall.", forms=ANY_FORM),
     yaku("rinshan", "Rinshan kaihou", "After a kong", "嶺上開花", 1,
          lambda r: r.ctx.kong_replacement, "Won on the replacement tile drawn after the "
-         "winner's own kong.", "Fleur sur la montagne", "Gagné sur la tuile de remplacement "
-         "piochée après son propre kong.", forms=ANY_FORM),
+         "winner's own kong.", forms=ANY_FORM),
     yaku("chankan", "Chankan", "Robbing a kong", "搶槓", 1, lambda r: r.ctx.robbing_kong,
-         "Won on the tile another player added to a pung to make a kong.",
-         "Voler un kong", "Gagné sur la tuile qu'un autre joueur ajoutait à un pung pour en "
-         "faire un kong.", forms=ANY_FORM),
+         "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM),
     yaku("sanshoku", "Sanshoku doujun", "Mixed triple chow", "三色同順", 2,
          lambda r: three_colour([g.tiles[0] for g in chows_of(r)]),
-         "The same chow in all three suits (1 han open).",
-         "Triple chow mélangé", "Le même chow dans les trois couleurs (1 han ouverte)."),
+         "The same chow in all three suits (1 han open)."),
     yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,
          lambda r: any({s, s + 3, s + 6} <= {g.tiles[0] for g in chows_of(r)}
                        for s in (0, 9, 18)),
-         "123, 456 and 789 of one suit (1 han open).",
-         "Grande suite pure", "123, 456 et 789 d'une même couleur (1 han ouverte)."),
+         "123, 456 and 789 of one suit (1 han open)."),
     yaku("chanta", "Chanta", "Outside hand", "混全帶么九", 2,
          lambda r: chows_of(r) and suits_and_honors(r)[1] and every_set_has(r, is_orphan),
          "Every set and the eyes hold a terminal or an honor, with at least one chow and one "
-         "honor (1 han open).",
-         "Extrémités partout", "Chaque ensemble et la paire contiennent un terminal ou un "
-         "honneur, avec au moins un chow et un honneur (1 han ouverte)."),
+         "honor (1 han open)."),
     yaku("junchan", "Junchan", "Terminals in all sets", "純全帶么九", 3,
          lambda r: chows_of(r) and every_set_has(r, tiles.is_terminal),
          "Every set and the eyes hold a 1 or a 9, no honor, at least one chow (2 han open).",
-         "Terminaux partout", "Chaque ensemble et la paire contiennent un 1 ou un 9, sans "
-         "honneur, avec au moins un chow (2 han ouverte).", excludes=["chanta"]),
+         excludes=["chanta"]),
     yaku("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2,
          lambda r: all(is_orphan(t) for t in r.hand.kinds) and suits_and_honors(r)[1]
          and suits_and_honors(r)[0] > 0,
          "Every tile a 1, a 9 or an honor, with both (counted with all pungs or seven pairs).",
-         "Terminaux et honneurs", "Toutes les tuiles sont des 1, des 9 ou des honneurs, avec des "
-         "deux (compté avec main de pungs ou sept paires).", forms=TILE_FORMS),
+         forms=TILE_FORMS),
     yaku("toitoi", "Toitoihou", "All pungs", "對對和", 2, lambda r: len(triplets_of(r)) == 4,
-         "Four pungs or kongs and the eyes.", "Main de pungs",
-         "Quatre pungs ou kongs et la paire."),
+         "Four pungs or kongs and the eyes."),
     yaku("sanankou", "San ankou", "Three concealed pungs", "三暗刻", 2,
          lambda r: concealed_triplets(r) == 3,
          "Three pungs or kongs not claimed; one completed by the winning discard is not "
-         "concealed.", "Trois pungs cachés", "Trois pungs ou kongs non réclamés ; celui que "
-         "complète la défausse gagnante n'est pas caché."),
+         "concealed."),
     yaku("sankantsu", "San kantsu", "Three kongs", "三槓子", 2, lambda r: r.hand.kongs == 3,
-         "Three kongs, concealed or not.", "Trois kongs", "Trois kongs, cachés ou non."),
+         "Three kongs, concealed or not."),
     yaku("sanshoku_doukou", "Sanshoku doukou", "Triple pung", "三色同刻", 2,
          lambda r: three_colour([g.tiles[0] for g in triplets_of(r)]),
-         "Pungs or kongs of the same number in all three suits.",
-         "Triple pung", "Des pungs ou kongs du même nombre dans les trois couleurs."),
+         "Pungs or kongs of the same number in all three suits."),
     yaku("chiitoitsu", "Chiitoitsu", "Seven pairs", "七對子", 2,
          lambda r: r.form == SEVEN_PAIRS, "Seven different pairs (25 fu).",
-         "Sept paires", "Sept paires différentes (25 fu).", forms=frozenset({SEVEN_PAIRS})),
+         forms=frozenset({SEVEN_PAIRS})),
     yaku("shousangen", "Shousangen", "Little three dragons", "小三元", 2,
          lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 2
          and tiles.is_dragon(eyes_of(r).tiles[0]),
-         "Two dragon pungs and dragon eyes (their two dragon yaku add).",
-         "Petits trois dragons", "Deux pungs de dragon et une paire de dragon (leurs deux "
-         "dragons s'ajoutent)."),
+         "Two dragon pungs and dragon eyes (their two dragon yaku add)."),
     yaku("honitsu", "Honitsu", "Half flush", "混一色", 3,
          lambda r: suits_and_honors(r) == (1, True),
-         "One suit and honors (2 han open).", "Couleur mixte",
-         "Une seule couleur et des honneurs (2 han ouverte).", forms=TILE_FORMS),
+         "One suit and honors (2 han open).", forms=TILE_FORMS),
     yaku("chinitsu", "Chinitsu", "Full flush", "清一色", 6,
          lambda r: suits_and_honors(r) == (1, False),
-         "Every tile of one suit (5 han open).", "Couleur pure",
-         "Toutes les tuiles d'une seule couleur (5 han ouverte).", forms=TILE_FORMS,
+         "Every tile of one suit (5 han open).", forms=TILE_FORMS,
          excludes=["honitsu"]),
     yaku("ryanpeikou", "Ryanpeikou", "Twice pure double chow", "二盃口", 3,
          closed(lambda r: same_chows(r) == 2),
-         "Concealed: two pairs of identical chows (not also seven pairs).",
-         "Deux doubles chows purs", "Cachée : deux fois deux chows identiques (pas aussi sept "
-         "paires).", excludes=["iipeikou"]),
+         "Concealed: two pairs of identical chows (not also seven pairs).", excludes=["iipeikou"]),
 ]
 
 DORA = [
@@ -329,18 +292,14 @@ DORA = [
          lambda r: count_dora(r, r.ctx.dora_indicators),
          "Each tile of the hand that a dora indicator points at (the next tile of its suit, "
          "wind or dragon); only with a yaku.",
-         "Dora", "Chaque tuile de la main que désigne un indicateur de dora (la suivante de sa "
-         "couleur, de ses vents ou de ses dragons) ; seulement avec un yaku.",
          forms=ANY_FORM, per="tile"),
     yaku("ura_dora", "Ura dora", "Ura dora", "裏寶牌", 1,
          lambda r: count_dora(r, r.ctx.ura_dora_indicators)
          if r.ctx.riichi or r.ctx.double_riichi else 0,
          "Dora of the indicators under the dora indicators, for a hand in riichi.",
-         "Ura dora", "Les dora des indicateurs cachés sous ceux des dora, pour une main en "
-         "riichi.", forms=ANY_FORM, per="tile"),
+         forms=ANY_FORM, per="tile"),
     yaku("aka_dora", "Aka dora", "Red five", "赤寶牌", 1, red_fives,
          "Each red five (0m, 0p, 0s) of the hand (house option aka_dora).",
-         "Cinq rouge", "Chaque cinq rouge (0m, 0p, 0s) de la main (option maison aka_dora).",
          forms=ANY_FORM, per="tile"),
 ]
 
@@ -351,73 +310,58 @@ YAKUMAN_HANDS = [
     yaku("kokushi", "Kokushi musou", "Thirteen orphans", "國士無雙", YAKUMAN,
          lambda r: r.form == ORPHAN_FORM,
          "One of each 1, 9 and honor, and one more of any of them.",
-         "Treize orphelins", "Un exemplaire de chaque 1, 9 et honneur, et un de plus de l'un "
-         "d'eux.", forms=frozenset({ORPHAN_FORM}), excludes=REGULAR_IDS),
+         forms=frozenset({ORPHAN_FORM}), excludes=REGULAR_IDS),
     yaku("kokushi_13", "Kokushi musou juusanmen", "Thirteen-sided thirteen orphans",
          "國士無雙十三面", 2 * YAKUMAN,
          lambda r: r.form == ORPHAN_FORM and r.hand.counts[r.winning] == 2,
          "Thirteen orphans waiting on all thirteen (the pair is the winning tile): double "
-         "yakuman.", "Treize orphelins à treize attentes", "Treize orphelins en attente des "
-         "treize (la paire est la tuile gagnante) : double yakuman.",
+         "yakuman.",
          forms=frozenset({ORPHAN_FORM}), excludes=["kokushi"]),
     yaku("suuankou", "Suu ankou", "Four concealed pungs", "四暗刻", YAKUMAN,
          lambda r: concealed_triplets(r) == 4 and not is_open(r),
          "Four pungs or kongs not claimed; on a discard only won on the eyes.",
-         "Quatre pungs cachés", "Quatre pungs ou kongs non réclamés ; sur une défausse, "
-         "seulement gagné sur la paire.", excludes=REGULAR_IDS),
+         excludes=REGULAR_IDS),
     yaku("suuankou_tanki", "Suu ankou tanki", "Four concealed pungs, pair wait", "四暗刻單騎",
          2 * YAKUMAN,
          lambda r: concealed_triplets(r) == 4 and not is_open(r) and wait_of(r) == "pair",
-         "Four concealed pungs won on the eyes: double yakuman.",
-         "Quatre pungs cachés, attente sur la paire", "Quatre pungs cachés gagnés sur la "
-         "paire : double yakuman.", excludes=["suuankou"]),
+         "Four concealed pungs won on the eyes: double yakuman.", excludes=["suuankou"]),
     yaku("daisangen", "Daisangen", "Big three dragons", "大三元", YAKUMAN,
          lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 3,
-         "Three dragon pungs or kongs.", "Grands trois dragons",
-         "Trois pungs ou kongs de dragon.", excludes=REGULAR_IDS),
+         "Three dragon pungs or kongs.", excludes=REGULAR_IDS),
     yaku("shousuushii", "Shousuushii", "Little four winds", "小四喜", YAKUMAN,
          lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 3
          and tiles.is_wind(eyes_of(r).tiles[0]),
-         "Three wind pungs and wind eyes.", "Petits quatre vents",
-         "Trois pungs de vent et une paire de vent.", excludes=REGULAR_IDS),
+         "Three wind pungs and wind eyes.", excludes=REGULAR_IDS),
     yaku("daisuushii", "Daisuushii", "Big four winds", "大四喜", 2 * YAKUMAN,
          lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 4,
-         "Four wind pungs or kongs: double yakuman.", "Grands quatre vents",
-         "Quatre pungs ou kongs de vent : double yakuman.", excludes=REGULAR_IDS),
+         "Four wind pungs or kongs: double yakuman.", excludes=REGULAR_IDS),
     yaku("tsuuiisou", "Tsuuiisou", "All honors", "字一色", YAKUMAN,
          lambda r: all(t >= tiles.HONOR_BASE for t in r.hand.kinds),
-         "Every tile an honor (seven pairs too).", "Tout honneurs",
-         "Toutes les tuiles sont des honneurs (sept paires aussi).", forms=TILE_FORMS,
+         "Every tile an honor (seven pairs too).", forms=TILE_FORMS,
          excludes=REGULAR_IDS),
     yaku("chinroutou", "Chinroutou", "All terminals", "清老頭", YAKUMAN,
          lambda r: all(tiles.is_terminal(t) for t in r.hand.kinds),
-         "Every tile a 1 or a 9.", "Tout terminaux", "Toutes les tuiles sont des 1 ou des 9.",
+         "Every tile a 1 or a 9.",
          excludes=REGULAR_IDS),
     yaku("ryuuiisou", "Ryuuiisou", "All green", "綠一色", YAKUMAN,
          lambda r: all(t in GREEN for t in r.hand.kinds),
-         "Every tile green: 2, 3, 4, 6 and 8 of bamboo and the green dragon.", "Tout vert",
-         "Toutes les tuiles vertes : 2, 3, 4, 6 et 8 de bambou et le dragon vert.",
+         "Every tile green: 2, 3, 4, 6 and 8 of bamboo and the green dragon.",
          forms=TILE_FORMS, excludes=REGULAR_IDS),
     yaku("chuuren", "Chuuren poutou", "Nine gates", "九蓮寶燈", YAKUMAN,
          lambda r: nine_gates(r) == 1,
-         "Concealed, no kong: 1112345678999 of one suit and one more of it.",
-         "Neuf portes", "Cachée, sans kong : 1112345678999 d'une couleur et une de plus de "
-         "celle-ci.", excludes=REGULAR_IDS),
+         "Concealed, no kong: 1112345678999 of one suit and one more of it.", excludes=REGULAR_IDS),
     yaku("junsei_chuuren", "Junsei chuuren poutou", "Nine-sided nine gates", "純正九蓮寶燈",
          2 * YAKUMAN, lambda r: nine_gates(r) == 2,
          "Nine gates whose 13 tiles held were exactly 1112345678999 (a nine-sided wait): double "
-         "yakuman.", "Neuf portes pures", "Neuf portes dont les 13 tuiles tenues étaient "
-         "exactement 1112345678999 (neuf attentes) : double yakuman.", excludes=REGULAR_IDS),
+         "yakuman.", excludes=REGULAR_IDS),
     yaku("suukantsu", "Suu kantsu", "Four kongs", "四槓子", YAKUMAN, lambda r: r.hand.kongs == 4,
-         "Four kongs.", "Quatre kongs", "Quatre kongs.", excludes=REGULAR_IDS),
+         "Four kongs.", excludes=REGULAR_IDS),
     yaku("tenhou", "Tenhou", "Blessing of heaven", "天和", YAKUMAN, lambda r: r.ctx.heavenly,
-         "The dealer wins on the dealt hand (context heavenly).", "Main céleste",
-         "Le donneur gagne sur la main distribuée (contexte heavenly).", forms=ANY_FORM,
+         "The dealer wins on the dealt hand (context heavenly).", forms=ANY_FORM,
          excludes=REGULAR_IDS),
     yaku("chiihou", "Chiihou", "Blessing of earth", "地和", YAKUMAN, lambda r: r.ctx.chiihou,
          "A non-dealer wins on their first draw, before any call (context chiihou).",
-         "Main terrestre", "Un non-donneur gagne sur sa première pioche, avant tout appel "
-         "(contexte chiihou).", forms=ANY_FORM, excludes=REGULAR_IDS),
+         forms=ANY_FORM, excludes=REGULAR_IDS),
 ]
 # A double yakuman's 26 han and its single form's exclusions: the double also removes what the
 # single removes (closure), so both name the same yaku as included.

@@ -64,10 +64,9 @@ def pair_wait(r: Reading) -> bool:
     return r.winning_index is not None and r.groups[r.winning_index].kind == PAIR
 
 
-def pattern(id_, name, english, chinese, value, holds, definition, forms=ANY_FORM, per="",
-            french="", french_definition=""):
+def pattern(id_, name, english, chinese, value, holds, definition, forms=ANY_FORM, per=""):
     return Pattern(id_, name, english, chinese, value, holds, definition, (), forms, per,
-                   french=french, french_definition=french_definition)
+                   variant="sichuan")
 
 
 STANDARD_ONLY = frozenset({STANDARD})
@@ -75,57 +74,32 @@ STANDARD_ONLY = frozenset({STANDARD})
 PATTERNS = [
     pattern("root", "Gen", "Root", "根", 1, roots,
             "Each tile kind of which the hand holds all four copies, in any form: a kong, a "
-            "triplet and a sequence, two pairs...", per="tile",
-            french="Racine",
-            french_definition="Chaque sorte de tuile dont la main tient les quatre exemplaires, "
-                              "sous n'importe quelle forme : un carré, un brelan et une suite, "
-                              "deux paires..."),
+            "triplet and a sequence, two pairs...", per="tile"),
     pattern("all_pungs", "Dui Dui Hu", "All pungs", "對對胡", 1,
             lambda r: len(r.triplets) == 4,
-            "Four triplets or kongs and the eyes.", forms=STANDARD_ONLY,
-            french="Tous les brelans",
-            french_definition="Quatre brelans ou carrés et une paire."),
+            "Four triplets or kongs and the eyes.", forms=STANDARD_ONLY),
     pattern("pair_wait", "Dan Diao", "Pair wait", "單釣", 1, pair_wait,
             "Four sets and the eyes, and the winning tile completes the eyes.",
-            forms=STANDARD_ONLY,
-            french="Attente de la paire",
-            french_definition="Quatre groupes et une paire, et la tuile gagnante complète la "
-                              "paire."),
+            forms=STANDARD_ONLY),
     pattern("pure_suit", "Qing Yi Se", "Pure suit", "清一色", 2,
             lambda r: len(r.suits) == 1,
-            "Every tile of one suit.",
-            french="Main pure",
-            french_definition="Toutes les tuiles d'une seule couleur."),
+            "Every tile of one suit."),
     pattern("seven_pairs", "Qi Dui", "Seven pairs", "七對", 2,
             lambda r: r.form == SEVEN_PAIRS,
             "Seven pairs; four identical tiles count as two pairs.",
-            forms=frozenset({SEVEN_PAIRS}),
-            french="Sept Paires",
-            french_definition="Sept paires ; quatre tuiles identiques comptent pour deux paires."),
+            forms=frozenset({SEVEN_PAIRS})),
     pattern("kong_self_draw", "Gang Shang Hua", "Self-drawn after a kong", "槓上花", 1,
             lambda r: r.ctx.self_drawn and r.ctx.kong_replacement,
-            "Self-drawn on the replacement tile after the winner's own kong.",
-            french="Pioche après carré",
-            french_definition="Pioché soi-même sur la tuile de remplacement après le propre carré "
-                              "du gagnant."),
+            "Self-drawn on the replacement tile after the winner's own kong."),
     pattern("kong_discard", "Gang Shang Pao", "Discard after a kong", "槓上炮", 1,
             lambda r: r.ctx.after_kong_discard and not r.ctx.self_drawn,
-            "Won on the discard the discarder made right after their own kong.",
-            french="Victoire sur la défausse après carré",
-            french_definition="Gagné sur la défausse que le joueur a faite juste après son propre "
-                              "carré."),
+            "Won on the discard the discarder made right after their own kong."),
     pattern("robbing_kong", "Qiang Gang Hu", "Robbing a kong", "搶槓胡", 1,
             lambda r: r.ctx.robbing_kong,
-            "Won on the tile another player added to a pung to make a kong.",
-            french="Vol du carré",
-            french_definition="Gagné sur la tuile qu'un autre joueur ajoutait à un brelan pour en "
-                              "faire un carré."),
+            "Won on the tile another player added to a pung to make a kong."),
     pattern("last_tile", "Hai Di", "Last tile", "海底", 1,
             lambda r: r.ctx.last_tile,
-            "Won on the last tile of the wall, self-drawn, or on the discard that followed it.",
-            french="Dernière tuile",
-            french_definition="Gagné sur la dernière tuile du mur, piochée soi-même, ou sur la "
-                              "défausse qui l'a suivie."),
+            "Won on the last tile of the wall, self-drawn, or on the discard that followed it."),
 ]
 
 
