@@ -145,7 +145,7 @@ class WonFrom:
         return None if self.self_drawn else int(self.cleaned_data["source"])
 
 
-def players(chosen) -> tuple[int, ...]:
+def ticked(chosen) -> tuple[int, ...]:
     """Players ticked in a checkbox group, as an entry keeps them."""
     return tuple(chosen or ())
 
@@ -245,7 +245,7 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         return game.WinEntry(winner=data["winner"], discarder=self.discarder,
                              self_drawn=self.self_drawn, total=data.get("total"),
                              fu=data.get("fu"), yakuman=self.yakuman,
-                             riichi=players(data.get("riichi")))
+                             riichi=ticked(data.get("riichi")))
 
     def han_choices(self, rules) -> list[tuple[str, str]]:
         """The han select: 1 to 12 han, 13+ han, a yakuman and a double yakuman, each with the
@@ -335,7 +335,7 @@ class DrawForm(BoxesShown, forms.Form):
 
     @property
     def entry(self) -> game.DrawEntry:
-        return game.DrawEntry(ready=players(self.ready), riichi=players(self.riichi))
+        return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi))
 
     def clean(self):
         data = super().clean()
@@ -475,6 +475,12 @@ class DealEventForm(forms.Form):
         seats = seat_choices(names, position)
         self.fields["seat"].choices = seats
         self.fields["source"].choices = [("", _("self-drawn / own tiles"))] + seats
+
+    def clean(self):
+        data = super().clean()
+        if data.get("type") and not data.get("seat"):  # an event is somebody's: say whose
+            self.add_error("seat", self.fields["seat"].error_messages["required"])
+        return data
 
     def event(self) -> dict | None:
         """The event in the engine's words, players where it names seats (game.DealEntry: the

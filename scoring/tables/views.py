@@ -9,6 +9,9 @@ Every form posts to a real URL and redirects back (works without JavaScript). Un
 answers with what changed only: the record forms (the swap's target), and out of band the totals,
 the new hand's row and the row before it (which loses its undo button). Form errors are a 200.
 
+The views speak HTTP only: a form checks what was typed and hands over its entry (a game.WinEntry,
+DrawEntry...), `services` writes it (a hand the engine refuses comes back as the form's message).
+
 Every form that writes carries a one-time key (`once`, a uuid4 made when the form is shown): the
 same form sent twice stores one hand and gets the first answer again (`once_only`). Writes are
 limited per client address (`limited`, django-ratelimit on Django's cache).

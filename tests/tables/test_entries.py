@@ -61,3 +61,13 @@ def test_a_deal_with_no_event_is_refused_by_the_form(client):
     assert '<p class="error" role="alert">Enter at least one event.</p>' in \
         response.content.decode()
     assert not table.hands.exists()
+
+
+@pytest.mark.django_db
+def test_an_event_without_its_player_is_the_forms_error_not_a_crash(client):
+    table = Table.objects.create(variant="sichuan", players=["Ann", "Bob", "Cy", "Di"])
+    response = client.post(reverse("table-deal", args=[table.edit_token]),
+                           {"ev-TOTAL_FORMS": 1, "ev-INITIAL_FORMS": 0, "ev-0-type": "kong"})
+    assert response.status_code == 200
+    assert '<span class="error">This field is required.</span>' in response.content.decode()
+    assert not table.hands.exists()
