@@ -150,9 +150,9 @@ def once_only(notice=""):
                 request.once = _once(request, kwargs.get("token", ""), notice)
             try:
                 if request.once is not None:
-                    request.once.check()  # a key stored already: Replayed
+                    request.once.check()
                 return view(request, *args, **kwargs)
-            except Replayed as again:  # sent twice at the same moment: the second waited
+            except Replayed as again:  # a key stored already, or by a sending at the same moment
                 return _again(request, again.submission)
         return wrapped
     return decorator
