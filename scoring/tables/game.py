@@ -440,7 +440,8 @@ HandEntry = WinEntry | DiscardWinsEntry | DrawEntry | FalseWinEntry | DealEntry
 def record(variant_id: str, rules: dict, position: Position, entry: HandEntry,
            names: list[str] | None = None) -> Recorded:
     """The hand `entry` says, recorded at `position` under the table's house rules; `names`:
-    the players' names, for the errors that name one. The engine's refusals are HandErrors."""
+    the players' names, for the errors that name one. The engine's refusals are HandErrors. A
+    WinEntry here is entered quickly, with its total (a hand from the scorer is `scored`)."""
     match entry:
         case WinEntry():
             return quick_entry(variant_id, rules, position, entry)
