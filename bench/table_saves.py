@@ -48,7 +48,7 @@ def table_at(hand: int) -> Table:
         else:
             winner = n % 4
             table.add_hand(lambda pos, w=winner: game.quick_entry(
-                "shanghai", {}, pos, w, None, True, 6))
+                "shanghai", {}, pos, game.WinEntry(winner=w, self_drawn=True, total=6)))
     return table
 
 

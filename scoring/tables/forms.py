@@ -1,9 +1,10 @@
 """Forms for tables: a new table, a win entered quickly or from the scorer, a drawn hand (at a
 Riichi table: who was ready, who declared riichi), a Sichuan deal, an American false win.
 
-The forms check what players type; the money comes from `game` (scoring/tables/game.py), which
-asks the engine. An engine error (a winner who is dreaming, a deal event that cannot happen)
-becomes a form error.
+The forms check what players type and hand it over as one typed value, their `entry` (a
+game.WinEntry, DrawEntry...); the money comes from `game` (scoring/tables/game.py), which asks
+the engine, through `services`, which turns an engine error (a winner who is dreaming, a deal
+event that cannot happen) into a message the form shows.
 """
 
 import unicodedata
@@ -144,6 +145,11 @@ class WonFrom:
         return None if self.self_drawn else int(self.cleaned_data["source"])
 
 
+def ticked(chosen) -> tuple[int, ...]:
+    """Players ticked in a checkbox group, as an entry keeps them."""
+    return tuple(chosen or ())
+
+
 def grouped(amount: int) -> str:
     """1000 -> '1,000' (the page language's grouping)."""
     return number_format(amount, force_grouping=True)
@@ -232,6 +238,15 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         if not with_total:
             del self.fields["total"]
 
+    @property
+    def entry(self) -> game.WinEntry:
+        """The win entered (its total, fu and yakuman where the form asks them)."""
+        data = self.cleaned_data
+        return game.WinEntry(winner=data["winner"], discarder=self.discarder,
+                             self_drawn=self.self_drawn, total=data.get("total"),
+                             fu=data.get("fu"), yakuman=self.yakuman,
+                             riichi=ticked(data.get("riichi")))
+
     def han_choices(self, rules) -> list[tuple[str, str]]:
         """The han select: 1 to 12 han, 13+ han, a yakuman and a double yakuman, each with the
         limit the engine pays it as under the table's house rules (kazoe yakuman or sanbaiman
@@ -318,6 +333,10 @@ class DrawForm(BoxesShown, forms.Form):
             return list(self.shared_riichi)
         return self.cleaned_data.get("riichi", [])
 
+    @property
+    def entry(self) -> game.DrawEntry:
+        return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi))
+
     def clean(self):
         data = super().clean()
         if "ready" in self.fields and not self.errors:
@@ -373,6 +392,14 @@ class DiscardWinsForm(WonFrom, forms.Form):
         return [(player, self.cleaned_data[f"fans_{player}"])
                 for player in self.cleaned_data["winners"]]
 
+    @property
+    def entry(self) -> game.WinEntry | game.DiscardWinsEntry:
+        """A self-drawn tile's one win, or the winners on the discard."""
+        if self.self_drawn:
+            (winner, total), = self.wins
+            return game.WinEntry(winner=winner, self_drawn=True, total=total)
+        return game.DiscardWinsEntry(wins=tuple(self.wins), discarder=self.discarder)
+
     def clean(self):
         data = super().clean()
         if "winners" not in data or "source" not in data:
@@ -415,6 +442,11 @@ class FalseWinForm(BoxesShown, WonFrom, forms.Form):
         self.fields["source"].choices = [(SELF_DRAWN, _("a self-drawn tile"))] + [
             (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
 
+    @property
+    def entry(self) -> game.FalseWinEntry:
+        return game.FalseWinEntry(declarer=self.cleaned_data["declarer"],
+                                  discarder=self.discarder, self_drawn=self.self_drawn)
+
     def clean(self):
         data = super().clean()
         if not self.errors and data["source"] != SELF_DRAWN and int(data["source"]) == data[
@@ -444,15 +476,20 @@ class DealEventForm(forms.Form):
         self.fields["seat"].choices = seats
         self.fields["source"].choices = [("", _("self-drawn / own tiles"))] + seats
 
-    def event(self, position: game.Position) -> dict | None:
-        """The event in the engine's words (seats by wind) at `position`, the position of the
-        deal when it is written (players are chosen by name, so a deal added meanwhile on another
-        phone cannot shift who did what)."""
+    def clean(self):
+        data = super().clean()
+        if data.get("type") and not data.get("seat"):  # an event is somebody's: say whose
+            self.add_error("seat", self.fields["seat"].error_messages["required"])
+        return data
+
+    def event(self) -> dict | None:
+        """The event in the engine's words, players where it names seats (game.DealEntry: the
+        seats are read when the deal is written)."""
         data = self.cleaned_data
         if not data.get("type"):
             return None
-        seat = position.seat_of(int(data["seat"]))
-        source = position.seat_of(int(data["source"])) if data.get("source") else None
+        seat = int(data["seat"])
+        source = int(data["source"]) if data.get("source") else None
         if data["type"] == "kong":
             event = {"type": "kong", "seat": seat, "kind": data.get("kind") or "concealed"}
             if event["kind"] == "exposed":
@@ -460,7 +497,7 @@ class DealEventForm(forms.Form):
             return event
         event = {"type": "win", "seat": seat, "self_drawn": source is None,
                  "fans": data.get("fans") or 0}
-        if source:
+        if source is not None:
             event["discarder"] = source
         return event
 
@@ -485,17 +522,40 @@ class WallEndForm(forms.Form):
     def hand_fields(self):
         return [(self[f"hand_{p}"], self[f"void_{p}"]) for p in self.players]
 
-    def event(self, position: game.Position) -> dict | None:
+    def event(self) -> dict | None:
+        """The wall's end, each hand and void suit by player (game.DealEntry)."""
         data = self.cleaned_data
         if not data.get("wall_end"):
             return None
-        hands = {position.seat_of(p): data[f"hand_{p}"] for p in self.players
-                 if data.get(f"hand_{p}")}
-        void = {position.seat_of(p): data[f"void_{p}"] for p in self.players
-                if data.get(f"void_{p}")}
+        hands = {p: data[f"hand_{p}"] for p in self.players if data.get(f"hand_{p}")}
+        void = {p: data[f"void_{p}"] for p in self.players if data.get(f"void_{p}")}
         return {"type": "wall_end", "hands": hands, "void": void}
 
 
 def deal_formset(data=None, *, names, position, rows=6):
     factory = forms.formset_factory(DealEventForm, extra=rows, max_num=20)
     return factory(data, prefix="ev", form_kwargs={"names": names, "position": position})
+
+
+class DealForms:
+    """A deal's page: its events (a formset) and the wall's end (a form), checked together; a
+    deal with neither is refused (`problem`, the page's message)."""
+
+    def __init__(self, data=None, *, names, position):
+        self.events = deal_formset(data, names=names, position=position)
+        self.wall = WallEndForm(data, names=names, position=position)
+        self.problem = None
+
+    def is_valid(self) -> bool:
+        if not (self.events.is_valid() and self.wall.is_valid()):
+            return False
+        if not self.entry.events:
+            self.problem = _("Enter at least one event.")
+            return False
+        return True
+
+    @property
+    def entry(self) -> game.DealEntry:
+        found = [e for e in (f.event() for f in self.events) if e]
+        end = self.wall.event()
+        return game.DealEntry(events=tuple(found + ([end] if end else [])))

@@ -311,16 +311,6 @@ def final_net(totals: list[Decimal], sticks_left: int,
     return net, first
 
 
-def running_totals(hands_transfers, n_players: int) -> list[list[Decimal]]:
-    """The totals after each hand."""
-    totals = [Decimal(0)] * n_players
-    rows = []
-    for transfers in hands_transfers:
-        totals = [a + b for a, b in zip(totals, net_of(transfers, n_players), strict=True)]
-        rows.append(totals)
-    return rows
-
-
 def settle_up(net: list[Decimal]) -> list[Transfer]:
     """The fewest transfers that bring every player to zero.
 
@@ -381,6 +371,98 @@ class Recorded:
     total: int | None = None               # fans / faan / points as entered or scored
     transfers: list[Transfer] = field(default_factory=list)
     detail: dict = field(default_factory=dict)
+
+
+# What the players entered for a hand, as the forms hand it over (scoring/tables/forms.py): one
+# frozen value per kind of hand, its fields named; `record` writes any of them up.
+
+@dataclass(frozen=True, kw_only=True)
+class WinEntry:
+    """A win: who won, and on whose discard (`discarder`) or self-drawn. Entered quickly, its
+    `total` (fans, faan or points; Riichi: the han, with its `fu`, or `yakuman`, how many); from
+    the scorer, no total (the tiles give it). At a Riichi table, `riichi`: who declared riichi
+    this hand."""
+
+    winner: int
+    discarder: int | None = None
+    self_drawn: bool = False
+    total: int | None = None
+    fu: int | None = None
+    yakuman: int = 0
+    riichi: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiscardWinsEntry:
+    """Several winners on one discard (a variant that pays during the deal: Sichuan), each
+    (winner, fans) entered by hand."""
+
+    wins: tuple[tuple[int, int], ...]
+    discarder: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawEntry:
+    """A drawn hand; at a Riichi table, who was ready (tenpai) and who declared riichi."""
+
+    ready: tuple[int, ...] = ()
+    riichi: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class FalseWinEntry:
+    """A declared win that was not one (American): who declared it, on whose discard or on a
+    self-drawn tile."""
+
+    declarer: int
+    discarder: int | None = None
+    self_drawn: bool = False
+
+
+# The keys of a deal's event that name a seat, and those whose keys are seats (contract §5).
+SEAT_KEYS = ("seat", "from", "discarder")
+BY_SEAT_KEYS = ("hands", "void")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealEntry:
+    """A deal as its events (kongs, wins, the wall's end), in the engine's words (contract §5)
+    but with players where it names seats: the seats are read at the position the deal is
+    written at (`deal_events`), so that a deal added meanwhile on another phone cannot shift who
+    did what."""
+
+    events: tuple[dict, ...]
+
+
+HandEntry = WinEntry | DiscardWinsEntry | DrawEntry | FalseWinEntry | DealEntry
+
+
+def record(variant_id: str, rules: dict, position: Position, entry: HandEntry,
+           names: list[str] | None = None) -> Recorded:
+    """The hand `entry` says, recorded at `position` under the table's house rules; `names`:
+    the players' names, for the errors that name one. The engine's refusals are HandErrors. A
+    WinEntry here is entered quickly, with its total (a hand from the scorer is `scored`)."""
+    match entry:
+        case WinEntry():
+            return quick_entry(variant_id, rules, position, entry)
+        case DiscardWinsEntry():
+            return quick_discard(variant_id, rules, position, entry, names)
+        case DrawEntry():
+            return drawn(position, variant_id, entry)
+        case FalseWinEntry():
+            return false_win(variant_id, rules, position, entry)
+        case DealEntry():
+            return settled_deal(variant_id, rules, position, deal_events(position, entry))
+    raise TypeError(f"Not a hand entry: {entry!r}")
+
+
+def deal_events(position: Position, entry: DealEntry) -> list[dict]:
+    """The deal's events as the engine takes them, each player named by seat at `position`."""
+    def seats(event):
+        return {key: position.seat_of(value) if key in SEAT_KEYS
+                else {position.seat_of(p): v for p, v in value.items()} if key in BY_SEAT_KEYS
+                else value for key, value in event.items()}
+    return [seats(event) for event in entry.events]
 
 
 def by_player(position: Position, seat_transfers) -> list[Transfer]:
@@ -448,41 +530,39 @@ def quick_entry_fu(variant_id: str) -> tuple[int, ...]:
     return VARIANTS[variant_id].quick_entry_fu
 
 
-def quick_entry(variant_id: str, rules: dict, position: Position, winner: int,
-                discarder: int | None, self_drawn: bool, total: int, fu: int | None = None,
-                yakuman: int = 0, riichi=()) -> Recorded:
-    """A win entered as fans (or points): paid by the variant's own rules (as a deal of one win
-    for a variant that pays during the deal). A total outside the table's range is refused.
-    Where the variant counts fu too (`quick_entry_fu`: Riichi), `total` is the han, with `fu`
-    (or `yakuman`, how many) and `riichi`, who declared riichi this hand: `han_and_fu`."""
+def quick_entry(variant_id: str, rules: dict, position: Position, entry: WinEntry) -> Recorded:
+    """A win entered as fans (or points), `entry.total`: paid by the variant's own rules (as a
+    deal of one win for a variant that pays during the deal). A total outside the table's range
+    is refused. Where the variant counts fu too (`quick_entry_fu`: Riichi), the total is the han,
+    with the entry's fu (or yakuman) and who declared riichi: `han_and_fu`."""
     if quick_entry_fu(variant_id):
-        return han_and_fu(variant_id, rules, position, winner, discarder, self_drawn, total, fu,
-                          yakuman, riichi)
+        return han_and_fu(variant_id, rules, position, entry)
+    winner, self_drawn, total = entry.winner, entry.self_drawn, entry.total
     check_total(variant_id, rules, total)
     variant = VARIANTS[variant_id]
     if variant.pays_during_deal:
         return settled_deal(variant_id, rules, position, [
-            deal_win(position, winner, discarder, self_drawn, {"fans": total})])
-    ctx = parse_context(win_context(position, winner, discarder, self_drawn))
+            deal_win(position, winner, entry.discarder, self_drawn, {"fans": total})])
+    ctx = parse_context(win_context(position, winner, entry.discarder, self_drawn))
     paid = variant.payout(total, ctx, variant.check_rules(rules))  # as a scored hand is paid
-    return Recorded("win", winner, None if self_drawn else discarder, self_drawn, total,
+    return Recorded("win", winner, None if self_drawn else entry.discarder, self_drawn, total,
                     by_player(position, paid.payments),
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind})
 
 
-def han_and_fu(variant_id: str, rules: dict, position: Position, winner: int,
-               discarder: int | None, self_drawn: bool, han: int, fu: int | None,
-               yakuman: int = 0, riichi=()) -> Recorded:
-    """A Riichi win the players counted ("3 han 40 fu, ron from Bob", "mangan"), paid by the
-    engine (`Riichi.pay_han_fu`) as a scored hand is, with the table's honba; `riichi`: who
-    declared riichi this hand (a stick each into the pot), and the winner takes the pot, the
-    sticks on the table before the hand and this hand's (`stick_transfers`). A count no hand
-    scores is refused (`Riichi.check_han_fu`)."""
+def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry) -> Recorded:
+    """A Riichi win the players counted ("3 han 40 fu, ron from Bob", "mangan": the entry's
+    total is the han), paid by the engine (`Riichi.pay_han_fu`) as a scored hand is, with the
+    table's honba; the entry's `riichi`: who declared riichi this hand (a stick each into the
+    pot), and the winner takes the pot, the sticks on the table before the hand and this hand's
+    (`stick_transfers`). A count no hand scores is refused (`Riichi.check_han_fu`)."""
     variant = VARIANTS[variant_id]
+    winner, discarder, self_drawn = entry.winner, entry.discarder, entry.self_drawn
+    han, fu, yakuman = entry.total, entry.fu, entry.yakuman
     context = win_context(position, winner, discarder, self_drawn)
-    riichi = table_counts(variant_id, position, context, riichi)
+    riichi = table_counts(variant_id, position, context, entry.riichi)
     sticks = {"riichi": list(riichi), "takes_pot": True} if variant.riichi_stick else {}
     ctx = parse_context(context)
     paid = variant.pay_han_fu(han, fu, ctx, variant.check_rules(rules), yakuman)
@@ -494,16 +574,18 @@ def han_and_fu(variant_id: str, rules: dict, position: Position, winner: int,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind, **sticks})
 
 
-def quick_discard(variant_id: str, rules: dict, position: Position, wins: list[tuple[int, int]],
-                  discarder: int, names: list[str] | None = None) -> Recorded:
+def quick_discard(variant_id: str, rules: dict, position: Position, entry: DiscardWinsEntry,
+                  names: list[str] | None = None) -> Recorded:
     """Several winners on one discard (a variant that pays during the deal: Sichuan), each
     (winner, fans) entered by hand: the engine's deal settles them, each paid by the discarder on
     its own. Winners are taken in turn order after the discarder (the first one is the hand's
     winner). One win is `quick_entry`'s. A discarder among the winners has won and left the hand:
     refused, named (`names`)."""
+    wins, discarder = entry.wins, entry.discarder
     if len(wins) == 1:
-        winner, total = wins[0]
-        return quick_entry(variant_id, rules, position, winner, discarder, False, total)
+        (winner, total), = wins
+        return quick_entry(variant_id, rules, position,
+                           WinEntry(winner=winner, discarder=discarder, total=total))
     variant = VARIANTS[variant_id]
     if not variant.pays_during_deal:
         raise HandError("bad_request", gettext_noop("{variant} has one winner per hand.",
@@ -547,12 +629,13 @@ def check_seated(position: Position, players, what: str) -> tuple[int, ...]:
     return tuple(player for player in seated if player in set(players))
 
 
-def scored(variant_id: str, rules: dict, position: Position, winner: int, discarder: int | None,
-           self_drawn: bool, hand: str, flags: dict, query: str = "",
-           riichi=()) -> Recorded:
-    """A hand from the scorer, scored again for the winner's seat and the table's rules. At a
-    Riichi table, `riichi`: who declared riichi this hand; the hand is scored with the table's
-    honba and pot (its sticks and this hand's), and with riichi if the winner declared it."""
+def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *, hand: str,
+           flags: dict, query: str = "") -> Recorded:
+    """A hand from the scorer (its tiles `hand`, its `flags`; `query`, the scorer's link),
+    scored again for the winner's seat and the table's rules. At a Riichi table, the entry's
+    `riichi`: who declared riichi this hand; the hand is scored with the table's honba and pot
+    (its sticks and this hand's), and with riichi if the winner declared it."""
+    winner, discarder, self_drawn = entry.winner, entry.discarder, entry.self_drawn
     if VARIANTS[variant_id].pays_during_deal:
         event = deal_win(position, winner, discarder, self_drawn, {"hand": hand})
         event["context"] = {k: v for k, v in flags.items() if k not in ("self_drawn",)}
@@ -560,7 +643,7 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
         recorded.detail.update({"source": "scorer", "hand": hand, "query": query})
         return recorded
     context = win_context(position, winner, discarder, self_drawn, flags)
-    riichi = table_counts(variant_id, position, context, riichi)
+    riichi = table_counts(variant_id, position, context, entry.riichi)
     stick = riichi_stick(variant_id)
     if winner in riichi and not context.get("double_riichi"):
         context["riichi"] = True
@@ -583,18 +666,20 @@ def scored(variant_id: str, rules: dict, position: Position, winner: int, discar
                      "context": context, **counted, **sticks})
 
 
-def drawn(position: Position, variant_id: str | None = None, ready=(), riichi=()) -> Recorded:
+def drawn(position: Position, variant_id: str | None = None,
+          entry: DrawEntry = DrawEntry()) -> Recorded:
     """A drawn hand (Fortune Hand, wall game): nobody pays. At a Riichi table (an exhaustive
-    draw), `ready`: the players ready (tenpai), `riichi`: who declared riichi this hand. The
-    players not ready pay `noten_payment` in all to those ready, each not ready paying the same
-    and each ready receiving the same (1 ready: 1,000 from each of three; 2: 1,500 from each of
-    two, 750 to each ready; 3: 1,000 to each); nobody or everybody ready: nothing."""
+    draw), the entry's `ready`: the players ready (tenpai), its `riichi`: who declared riichi
+    this hand. The players not ready pay `noten_payment` (3,000) in all to those ready, each not
+    ready paying the same and each ready receiving the same: 1 ready receives 1,000 from each of
+    the three; 2 ready receive 1,500 each, 750 from each of the two not ready; 3 ready receive
+    1,000 each from the one not ready. Nobody or everybody ready: nothing."""
     detail = {"source": "draw", "round_wind": position.round_wind}
     payment = noten_payment(variant_id) if variant_id else 0
     if not payment:
         return Recorded("draw", detail=detail)
-    ready = check_seated(position, ready, gettext_noop("ready"))
-    riichi = check_seated(position, riichi, gettext_noop("riichi"))
+    ready = check_seated(position, entry.ready, gettext_noop("ready"))
+    riichi = check_seated(position, entry.riichi, gettext_noop("riichi"))
     seated = position.in_seat_order()
     not_ready = [player for player in seated if player not in ready]
     transfers = []
@@ -617,10 +702,11 @@ def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:
     return event
 
 
-def false_win(variant_id: str, rules: dict, position: Position, declarer: int,
-              discarder: int | None, self_drawn: bool) -> Recorded:
+def false_win(variant_id: str, rules: dict, position: Position,
+              entry: FalseWinEntry) -> Recorded:
     """A declared win that was not one (American), a hand of its own with no winner: the
     declarer pays, as the engine's settle says (a false_win event)."""
+    declarer, discarder, self_drawn = entry.declarer, entry.discarder, entry.self_drawn
     if not VARIANTS[variant_id].false_wins:
         raise HandError("bad_request", gettext_noop("{variant} has no rule for a false win.",
                                                     variant=VARIANTS[variant_id].name))

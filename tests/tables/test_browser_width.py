@@ -18,7 +18,8 @@ def pages():
     shanghai = Table.objects.create(name="Friday night at the club", variant="shanghai",
                                     rules={}, players=["Annabelle", "Bartholomew", "Cyril",
                                                        "Dionysia"])
-    shanghai.add_hand(lambda pos: game.quick_entry("shanghai", {}, pos, 1, 0, False, 12))
+    shanghai.add_hand(lambda pos: game.quick_entry(
+        "shanghai", {}, pos, game.WinEntry(winner=1, discarder=0, total=12)))
     sichuan = Table.objects.create(name="Bloody", variant="sichuan", rules={},
                                    players=["Annabelle", "Bartholomew", "Cyril", "Dionysia"])
     hand = shanghai.hands.get()

@@ -32,7 +32,8 @@ def test_two_writers_keep_every_hand_numbered_without_gaps():
             start.wait()
             for _ in range(EACH):
                 Table.objects.get(pk=table.pk).add_hand(lambda pos: game.quick_entry(
-                    "shanghai", {}, pos, winner, discarder, discarder is None, fans))
+                    "shanghai", {}, pos, game.WinEntry(winner=winner, discarder=discarder,
+                                                       self_drawn=discarder is None, total=fans)))
         except Exception as error:  # reported below, in the main thread
             errors.append(error)
         finally:

@@ -93,11 +93,13 @@ def test_the_option_is_offered_for_hong_kong_only(client):
 def test_editing_an_early_hand_moves_the_deal_by_the_option():
     table = Table.objects.create(variant="hongkong", players=["Ann", "Bob", "Cy", "Di"],
                                  dealer_keeps_deal_on_win=True)
-    first = table.add_hand(lambda pos: game.quick_entry("hongkong", {}, pos, B, A, False, 3))
+    first = table.add_hand(lambda pos: game.quick_entry(
+        "hongkong", {}, pos, game.WinEntry(winner=B, discarder=A, total=3)))
     table.add_hand(game.drawn)
     assert table.position().dealer == C  # B won on A's deal: B deals; the draw passes to C
     table.replace_hand(first.pk, first.version,
-                       lambda pos: game.quick_entry("hongkong", {}, pos, A, B, False, 3))
+                       lambda pos: game.quick_entry(
+                           "hongkong", {}, pos, game.WinEntry(winner=A, discarder=B, total=3)))
     table.refresh_from_db()
     hands = list(table.hands.order_by("number"))
     assert [h.position_before().dealer for h in hands] == [A, A]  # A won on A's deal: keeps

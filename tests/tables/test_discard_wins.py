@@ -50,7 +50,8 @@ def test_three_winners_and_the_fan_cap(client, table):
 def test_winners_are_taken_in_turn_after_the_discarder_the_first_one_deals_next(table):
     # Cy discards; Ann and Di win on it. After Cy come Di, then Ann: Di is the first winner.
     hand = table.add_hand(lambda pos: game.quick_discard(
-        "sichuan", {}, pos, [(ANN, 1), (DI, 2)], CY, table.players))
+        "sichuan", {}, pos, game.DiscardWinsEntry(wins=((ANN, 1), (DI, 2)), discarder=CY),
+        table.players))
     assert hand.detail["winners"] == [DI, ANN] and hand.winner == DI
     assert totals(table) == ["2", "0", "-6", "4"]
     assert table.position().dealer == DI
@@ -68,8 +69,9 @@ def test_a_discarder_who_has_won_and_left_the_hand_is_refused_by_name(client, ta
 
 def test_tables_refuses_it_too_naming_the_player(table):
     with pytest.raises(HandError, match="Bob has already won and left the hand"):
-        game.quick_discard("sichuan", {}, game.start(4), [(BOB, 1), (CY, 1)], BOB,
-                             table.players)
+        game.quick_discard("sichuan", {}, game.start(4),
+                           game.DiscardWinsEntry(wins=((BOB, 1), (CY, 1)), discarder=BOB),
+                           table.players)
 
 
 def test_a_self_drawn_tile_has_one_winner(client, table):
@@ -119,7 +121,8 @@ def test_other_variants_keep_one_winner(client):
     html = client.get(f"/tables/e/{table.edit_token}/").content.decode()
     assert 'name="winners"' not in html and 'name="winner"' in html
     with pytest.raises(HandError, match="one winner per hand"):
-        game.quick_discard("hongkong", {}, game.start(4), [(BOB, 3), (CY, 3)], ANN)
+        game.quick_discard("hongkong", {}, game.start(4),
+                           game.DiscardWinsEntry(wins=((BOB, 3), (CY, 3)), discarder=ANN))
 
 
 def test_a_single_winner_posted_as_before_is_the_same_win(client, table):

@@ -8,7 +8,15 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine.variants import VARIANTS
-from scoring.tables.game import game_over, net_of, positions, quick_entry, settle_up, start
+from scoring.tables.game import (
+    WinEntry,
+    game_over,
+    net_of,
+    positions,
+    quick_entry,
+    settle_up,
+    start,
+)
 from scoring.tables.models import Table
 
 A, B, C, D = range(4)
@@ -40,7 +48,7 @@ def test_a_game_is_for_four_players():
 
 def test_a_quick_entry_pays_eight_plus_the_total_and_settles_up():
     # A wins 10 fan on B's discard in the first hand: B pays 18, C and D 8 each.
-    recorded = quick_entry("mcr", {}, start(4), A, B, False, 10)
+    recorded = quick_entry("mcr", {}, start(4), WinEntry(winner=A, discarder=B, total=10))
     net = net_of(recorded.transfers, 4)
     assert net == [34, -18, -8, -8]
     assert sum(t.amount for t in settle_up(net)) == 34

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.tables import game
-from scoring.tables.game import Transfer, net_of, quick_entry, settle_up, start
+from scoring.tables.game import Transfer, WinEntry, net_of, quick_entry, settle_up, start
+from scoring.tables.models import Table
 from tests.environment import examples
 
 A, B, C, D = range(4)
@@ -46,27 +47,28 @@ def nets(recorded, players=4):
 ])
 def test_quick_entry_pays_by_the_variants_rules(variant, rules, winner, discarder, total,
                                                 expected):
-    recorded = quick_entry(variant, rules, start(4), winner, discarder, discarder is None, total)
+    recorded = quick_entry(variant, rules, start(4), WinEntry(
+        winner=winner, discarder=discarder, self_drawn=discarder is None, total=total))
     assert nets(recorded) == expected
 
 
 def test_three_players_the_empty_north_seat_neither_pays_nor_collects():
     # Hong Kong self-drawn 3 faan = 8 from each other player: only two others at three.
-    recorded = quick_entry("hongkong", {}, start(3), A, None, True, 3)
+    recorded = quick_entry("hongkong", {}, start(3), WinEntry(winner=A, self_drawn=True, total=3))
     assert nets(recorded, 3) == [16, -8, -8]
 
 
 def test_the_dreamer_cannot_win():
     with pytest.raises(HandError):
-        quick_entry("american", {}, start(5), 4, None, True, 25)
+        quick_entry("american", {}, start(5), WinEntry(winner=4, self_drawn=True, total=25))
 
 
 def test_a_hand_from_the_scorer_is_scored_for_the_winners_seat():
     # 234m 567p 22s [EEE] [789p] +2s for South (B) on the first hand, self-drawn: the East pung is
     # the round wind only (2H, 2 fans), eyes of 2s (1A, 1), one way to win (2F, 2): 5 fans, the
     # minimum. Self-drawn: each of the three others pays 5.
-    recorded = game.scored("shanghai", {}, start(4), B, None, True,
-                             "234m 567p 22s [EEE] [789p] +2s", {})
+    recorded = game.scored("shanghai", {}, start(4), WinEntry(winner=B, self_drawn=True),
+                           hand="234m 567p 22s [EEE] [789p] +2s", flags={})
     assert recorded.total == 5
     assert nets(recorded) == [-5, 15, -5, -5]
 
@@ -80,7 +82,7 @@ def test_only_sichuan_pays_during_the_deal():
 @pytest.mark.parametrize("variant, source", [
     ("sichuan", "deal"), ("shanghai", "quick"), ("hongkong", "quick"), ("american", "quick")])
 def test_a_quick_entry_goes_through_the_deal_when_the_variant_pays_during_it(variant, source):
-    recorded = quick_entry(variant, {}, start(4), A, B, False, 2)
+    recorded = quick_entry(variant, {}, start(4), WinEntry(winner=A, discarder=B, total=2))
     assert recorded.detail["source"] == source
 
 
@@ -93,10 +95,21 @@ def test_a_sichuan_deal_is_settled_as_its_events():
     assert nets(recorded) == [6, 0, -4, -2]
 
 
+@pytest.mark.django_db
 def test_running_totals_after_each_hand():
-    hands = [[Transfer(A, B, Decimal(10))], [], [Transfer(C, A, Decimal("2.5"))]]
-    assert game.running_totals(hands, 4) == [[-10, 10, 0, 0], [-10, 10, 0, 0],
-                                               [Decimal("-7.5"), 10, Decimal("-2.5"), 0]]
+    # Each hand keeps the totals after it (TableHand.place), which the board, the CSV and the
+    # settle-up read: A pays B 10; a drawn hand moves nothing; C pays A 2.5.
+    table = Table.objects.create(variant="shanghai", players=["Ann", "Bob", "Cy", "Di"])
+    for transfers in ([Transfer(A, B, Decimal(10))], [], [Transfer(C, A, Decimal("2.5"))]):
+        table.add_hand(lambda _position, t=transfers: game.Recorded("win", transfers=t))
+    after = [[-10, 10, 0, 0], [-10, 10, 0, 0], [Decimal("-7.5"), 10, Decimal("-2.5"), 0]]
+    assert [row["totals"] for row in table.rows()] == after
+    assert table.totals() == after[-1]
+    # Taking the first hand out places the later ones again: C's 2.5 alone.
+    first = table.hands.get(number=1)
+    table.delete_hand(first.pk, first.version)
+    assert [row["totals"] for row in table.rows()] == [[0, 0, 0, 0],
+                                                       [Decimal("2.5"), 0, Decimal("-2.5"), 0]]
 
 
 @pytest.mark.parametrize("net,expected", [

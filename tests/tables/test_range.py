@@ -27,9 +27,11 @@ def test_the_highest_total_is_the_variants_limit(variant, rules, highest):
 
 def test_the_engine_side_refuses_a_total_over_the_limit():
     with pytest.raises(HandError, match="outside this table's range"):
-        game.quick_entry("hongkong", {}, game.start(4), 1, 0, False, 14)
+        game.quick_entry("hongkong", {}, game.start(4),
+                         game.WinEntry(winner=1, discarder=0, total=14))
     with pytest.raises(HandError, match="outside this table's range"):
-        game.quick_entry("shanghai", {}, game.start(4), 1, 0, False, -1)
+        game.quick_entry("shanghai", {}, game.start(4),
+                         game.WinEntry(winner=1, discarder=0, total=-1))
 
 
 def table_of(variant, rules=None):

@@ -9,7 +9,15 @@ from django.urls import reverse
 
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
-from scoring.tables.game import game_over, net_of, positions, quick_entry, scored, start
+from scoring.tables.game import (
+    WinEntry,
+    game_over,
+    net_of,
+    positions,
+    quick_entry,
+    scored,
+    start,
+)
 from scoring.tables.models import Table
 
 A, B, C, D = range(4)
@@ -31,14 +39,15 @@ def test_a_hanchan_is_two_rounds_and_the_dealer_keeps_the_deal_by_winning():
 
 def test_a_win_from_the_scorer_is_paid_as_scored():
     # B (South) wins pinfu on A's discard: 1 han 30 fu, 1000 from A.
-    recorded = scored("riichi", {}, start(4), B, A, False, "234m 567p 345s 678s 11m +3s", {})
+    recorded = scored("riichi", {}, start(4), WinEntry(winner=B, discarder=A),
+                      hand="234m 567p 345s 678s 11m +3s", flags={})
     assert net_of(recorded.transfers, 4) == [-1000, 1000, 0, 0]
     assert recorded.total == 1 and recorded.detail["unit"] == "han"
 
 
 def test_a_total_of_han_alone_below_mangan_is_refused():
     with pytest.raises(HandError, match="paid by its han and fu"):
-        quick_entry("riichi", {}, start(4), B, A, False, 3)
+        quick_entry("riichi", {}, start(4), WinEntry(winner=B, discarder=A, total=3))
 
 
 def test_the_hanchan_end_counts_points_uma_and_oka():
@@ -93,8 +102,8 @@ def test_the_table_counts_the_honba():
 def test_a_win_from_the_scorer_is_paid_the_tables_honba():
     # Hand 3 (2 honba): B wins pinfu on A's discard: 1000 + 2 x 300, whatever the scorer said.
     position = positions("riichi", 4, [A, A])[2]
-    recorded = scored("riichi", {}, position, B, A, False, "234m 567p 345s 678s 11m +3s",
-                      {"honba": 5})
+    recorded = scored("riichi", {}, position, WinEntry(winner=B, discarder=A),
+                      hand="234m 567p 345s 678s 11m +3s", flags={"honba": 5})
     assert net_of(recorded.transfers, 4) == [-1600, 1600, 0, 0]
     assert recorded.detail["context"]["honba"] == 2
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from scoring.engine.errors import HandError
 from scoring.tables.game import (
+    WinEntry,
     advance,
     net_of,
     outcome_of,
@@ -32,8 +33,9 @@ SELF = None  # self-drawn: no discarder
 
 def paid(han, fu, winner, discarder, rules=None, yakuman=0, position=None, riichi=()):
     """(each player's change from the payments, the recorded hand)."""
-    recorded = quick_entry("riichi", rules or {}, position or start(4), winner, discarder,
-                           discarder is SELF, han, fu, yakuman, riichi)
+    recorded = quick_entry("riichi", rules or {}, position or start(4), WinEntry(
+        winner=winner, discarder=discarder, self_drawn=discarder is SELF, total=han, fu=fu,
+        yakuman=yakuman, riichi=riichi))
     return net_of(recorded.transfers, 4), recorded
 
 

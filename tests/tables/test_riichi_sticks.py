@@ -17,8 +17,10 @@ from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.tables.game import (
     POT,
+    DrawEntry,
     Outcome,
     Transfer,
+    WinEntry,
     advance,
     drawn,
     final_net,
@@ -51,19 +53,19 @@ def money_of(recorded, position, stick=1000):
     pytest.param([A, B, C, D], [0, 0, 0, 0], id="all-ready-nothing"),
 ])
 def test_noten_payments_are_3000_shared_equally(ready, net):
-    recorded = drawn(start(4), "riichi", ready)
+    recorded = drawn(start(4), "riichi", DrawEntry(ready=ready))
     assert net_of(recorded.transfers, 4) == net
     assert recorded.kind == "draw" and recorded.detail["ready"] == ready
 
 
 def test_two_ready_each_noten_player_pays_each_ready_one_750():
-    recorded = drawn(start(4), "riichi", [A, C])
+    recorded = drawn(start(4), "riichi", DrawEntry(ready=[A, C]))
     assert sorted((t.payer, t.payee, t.amount) for t in recorded.transfers) == [
         (B, A, 750), (B, C, 750), (D, A, 750), (D, C, 750)]
 
 
 def test_other_variants_are_not_told_who_was_ready():
-    recorded = drawn(start(4), "hongkong", [A])
+    recorded = drawn(start(4), "hongkong", DrawEntry(ready=[A]))
     assert recorded.transfers == [] and "ready" not in recorded.detail
 
 
@@ -102,7 +104,8 @@ def test_sticks_stay_on_the_table_after_a_draw_and_go_to_the_next_winner():
 def test_a_win_with_no_yaku_leaves_the_pot():
     # Nobody pays a hand with no yaku, and its "winner" takes no stick either.
     position = positions("riichi", 4, [Outcome(riichi=(C,), ready=(C,))])[1]
-    recorded = scored("riichi", {}, position, B, D, False, NO_YAKU, {})
+    recorded = scored("riichi", {}, position, WinEntry(winner=B, discarder=D), hand=NO_YAKU,
+                      flags={})
     assert recorded.detail["takes_pot"] is False
     assert money_of(recorded, position) == [0, 0, 0, 0]
     after = advance("riichi", position, outcome_of(recorded.winner, recorded.detail))
@@ -116,8 +119,8 @@ def test_the_winner_in_riichi_is_scored_with_riichi_and_the_tables_pot():
     # 3,000 to B. B: +2,300 + 3,000 - 1,000; D: -2,300 - 1,000.
     position = positions("riichi", 4, [Outcome(riichi=(A,), ready=(A,))])[1]
     assert (position.dealer, position.honba, position.riichi_sticks) == (A, 1, 1)
-    recorded = scored("riichi", {}, position, B, D, False, PINFU, {"riichi_sticks": 9},
-                      riichi=(D, B))
+    recorded = scored("riichi", {}, position, WinEntry(winner=B, discarder=D, riichi=(D, B)),
+                      hand=PINFU, flags={"riichi_sticks": 9})
     assert recorded.total == 2
     assert [p["id"] for p in recorded.detail["patterns"]] == ["riichi", "pinfu"]
     assert recorded.detail["context"]["riichi_sticks"] == 3  # the table's, not the scorer's 9
@@ -128,21 +131,23 @@ def test_the_winner_in_riichi_is_scored_with_riichi_and_the_tables_pot():
 
 def test_a_winner_not_in_riichi_takes_the_pot_without_riichi():
     # C declared riichi, B wins pinfu (1 han 30 fu: 1,000) on A's discard and takes C's stick.
-    recorded = scored("riichi", {}, start(4), B, A, False, PINFU, {}, riichi=(C,))
+    recorded = scored("riichi", {}, start(4), WinEntry(winner=B, discarder=A, riichi=(C,)),
+                      hand=PINFU, flags={})
     assert recorded.total == 1
     assert money_of(recorded, start(4)) == [-1000, 2000, -1000, 0]
 
 
 def test_double_riichi_stays_double():
-    recorded = scored("riichi", {}, start(4), B, A, False, PINFU, {"double_riichi": True},
-                      riichi=(B,))
+    recorded = scored("riichi", {}, start(4), WinEntry(winner=B, discarder=A, riichi=(B,)),
+                      hand=PINFU, flags={"double_riichi": True})
     assert recorded.total == 3  # double riichi 2 + pinfu 1
     assert "riichi" not in [p["id"] for p in recorded.detail["patterns"]]
 
 
 def test_a_player_not_seated_cannot_declare():
     with pytest.raises(HandError, match="seated"):
-        scored("riichi", {}, start(4), B, A, False, PINFU, {}, riichi=(7,))
+        scored("riichi", {}, start(4), WinEntry(winner=B, discarder=A, riichi=(7,)), hand=PINFU,
+               flags={})
 
 
 # A hanchan, by hand ------------------------------------------------------------------------------
@@ -180,15 +185,16 @@ def test_a_hanchan_with_riichi_draws_and_the_sticks_left_at_the_end():
         position = advance("riichi", position, outcome_of(recorded.winner, recorded.detail))
         return position
 
-    assert (play(drawn(position, "riichi", [A], [A])).dealer, position.honba,
-            position.riichi_sticks) == (A, 1, 1)
-    assert (play(drawn(position, "riichi", [A, C], [C])).dealer, position.honba,
-            position.riichi_sticks) == (A, 2, 2)
-    third = scored("riichi", {}, position, B, D, False, PINFU, {}, riichi=(B, D))
+    assert (play(drawn(position, "riichi", DrawEntry(ready=[A], riichi=[A]))).dealer,
+            position.honba, position.riichi_sticks) == (A, 1, 1)
+    assert (play(drawn(position, "riichi", DrawEntry(ready=[A, C], riichi=[C]))).dealer,
+            position.honba, position.riichi_sticks) == (A, 2, 2)
+    third = scored("riichi", {}, position, WinEntry(winner=B, discarder=D, riichi=(B, D)),
+                   hand=PINFU, flags={})
     assert net_of(third.transfers, 4) == [0, 2600, 0, -2600]
     assert (play(third).dealer, position.honba, position.riichi_sticks) == (B, 0, 0)
-    assert (play(drawn(position, "riichi", [C], [C])).dealer, position.honba,
-            position.riichi_sticks) == (C, 1, 1)
+    assert (play(drawn(position, "riichi", DrawEntry(ready=[C], riichi=[C]))).dealer,
+            position.honba, position.riichi_sticks) == (C, 1, 1)
     assert nets == [[2000, -1000, -1000, -1000], [1500, -1500, 500, -1500],
                     [0, 5600, 0, -3600], [-1000, -1000, 2000, -1000]]
     assert totals == [2500, 2100, 1500, -7100]

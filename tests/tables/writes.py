@@ -20,7 +20,8 @@ def new_table(variant="shanghai"):
 
 def with_hand(variant="shanghai"):
     table = new_table(variant)
-    table.add_hand(lambda pos: game.quick_entry(variant, {}, pos, 1, 0, False, 10))
+    table.add_hand(lambda pos: game.quick_entry(
+        variant, {}, pos, game.WinEntry(winner=1, discarder=0, total=10)))
     return table
 
 
