@@ -5,7 +5,8 @@ the minimum and its flowers, the context it refuses, and its exclusions as data.
 import pytest
 
 from scoring.engine.api import score
-from scoring.engine.variants.mcr import PATTERNS, VARIANT, MCRReading
+from scoring.engine.mcr_fans import FanReading
+from scoring.engine.variants.mcr import PATTERNS, VARIANT
 
 SELF = {"self_drawn": True}
 
@@ -129,10 +130,7 @@ def test_not_a_winning_hand():
 
 def reading_holding(raw):
     """A reading that holds exactly the fans of `raw` (a form that never counts Chicken Hand)."""
-    reading = MCRReading.__new__(MCRReading)
-    for name, value in (("raw", raw), ("form", "knitted_straight"), ("groups", ())):
-        object.__setattr__(reading, name, value)
-    return reading
+    return FanReading("knitted_straight", (), None, (), raw)
 
 
 EXCLUSIONS = [(p, target) for p in PATTERNS for target in p.excludes]
