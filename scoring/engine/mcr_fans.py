@@ -73,8 +73,9 @@ class FanReading:
     `fans`: fan number -> count; Pung of Terminals or Honors (73) counts per facet, {facet:
     count} ('prevalent', 'seat', 'wind', 'terminal'), so that the fans that include one facet's
     pungs remove that facet only. `order`: the reading's place among the hand's readings in the
-    reference's order (the special form first, then the divisions as its search meets them),
-    which breaks ties between readings of equal value (variants/mcr.py, `best_reading`).
+    reference's order: () for a form read on its own, met first, then (1, its sets' places) for
+    the divisions as the reference's search meets them; it breaks ties between readings of equal
+    value (variants/mcr.py, `best_reading`).
     `winning_index` and `waits` are what a result shows of the reading (patterns.Reading's)."""
 
     form: str
@@ -102,23 +103,23 @@ def fan_readings(hand: Hand, ctx: WinContext, waits: tuple[int, ...]) -> tuple[F
                      None)
         found.append(FanReading(form, groups, index, waits, MappingProxyType(fans), order))
 
-    special = special_form(won) if not hand.melds else None
-    if special:
-        form, fans = special
-        reading(form, _special_groups(hand, form), fans)
-    if special is None and len(hand.melds) <= 1:
+    form = None  # the form the hand is read as on its own, if any
+    if not hand.melds:
+        special = special_form(won)
+        if special:
+            form, fans = special
+            reading(form, _special_groups(hand, form), fans)
+    if form is None and len(hand.melds) <= 1:
         knitted = knitted_straight(won)
         if knitted:
-            groups, fans = knitted
-            reading(KNITTED_STRAIGHT_FORM, groups, fans)
-            special = KNITTED_STRAIGHT_FORM, fans
-    if special is None and not hand.melds:
+            form = KNITTED_STRAIGHT_FORM
+            reading(form, *knitted)
+    if form is None and not hand.melds:
         fans = nine_gates(won)
         if fans:
-            held = tuple(t for t, n in enumerate(hand.concealed) for _ in range(n))
-            reading(NINE_GATES_FORM, (TileSet(NINE_GATES_FORM, held),), fans)
-            special = NINE_GATES_FORM, fans
-    if special is None or special[0] == SEVEN_PAIRS_FORM:  # the divisions are weighed too
+            form = NINE_GATES_FORM
+            reading(form, (TileSet(form, _held(hand)),), fans)
+    if form in (None, SEVEN_PAIRS_FORM):  # seven pairs is weighed against the divisions
         unique_wait = unique_waiting(list(hand.concealed), 13 - 3 * len(hand.melds),
                                      hand.winning)
         for concealed in standard_readings(hand.concealed):
@@ -138,11 +139,16 @@ def _reference_key(group: TileSet) -> tuple[int, ...]:
     return (group.kind == PAIR,) + tuple(map(_by_reference, group.tiles[:3]))
 
 
+def _held(hand: Hand) -> tuple[int, ...]:
+    """The concealed tiles, one by one, sorted."""
+    return tuple(t for t, n in enumerate(hand.concealed) for _ in range(n))
+
+
 def _special_groups(hand: Hand, form: str) -> tuple[TileSet, ...]:
-    held = [t for t, n in enumerate(hand.concealed) for _ in range(n)]
+    held = _held(hand)
     if form in (SEVEN_PAIRS_FORM, "seven_shifted_pairs"):
         return tuple(make_set(PAIR, t) for t in held[::2])
-    return (TileSet(form, tuple(held)),)
+    return (TileSet(form, held),)
 
 
 # Tiles -------------------------------------------------------------------------------------
@@ -176,17 +182,14 @@ class _Won:
     among the concealed tiles, and holds whenever the claimed sets show three copies of it; a
     kong flag needs a kong of one's own (self-drawn) or a tile nobody holds (robbing)."""
 
-    __slots__ = ("hand", "standing", "melds", "win", "self_drawn", "prevalent", "seat", "fans",
-                 "in_melds")
+    __slots__ = ("hand", "standing", "win", "self_drawn", "prevalent", "seat", "fans")
 
     def __init__(self, hand: Hand, ctx: WinContext):
-        self.hand, self.standing, self.melds, self.win = (hand, hand.concealed, hand.melds,
-                                                          hand.winning)
+        self.hand, self.standing, self.win = hand, hand.concealed, hand.winning
         self.self_drawn = ctx.self_drawn
         self.prevalent, self.seat = ctx.round_wind_tile, ctx.seat_wind_tile
         win = hand.winning
         in_melds = hand.counts[win] - hand.concealed[win]
-        self.in_melds = in_melds
         last_tile = (ctx.winning_tile_last and hand.concealed[win] == 1) or in_melds == 3
         kong = ctx.kong_replacement or ctx.robbing_kong
         if kong and ctx.self_drawn:
