@@ -2,16 +2,28 @@
 read off the reference engine, which tests/test_mcr_oracle.py compares separately), the money,
 the minimum and its flowers, the context it refuses, and its exclusions as data."""
 
+import dataclasses
+import random
+from collections.abc import Mapping
+
 import pytest
 
 from scoring.engine.api import score
-from scoring.engine.variants.mcr import PATTERNS, VARIANT, MCRReading
+from scoring.engine.context import parse_context
+from scoring.engine.mcr_fans import FanReading, fan_readings
+from scoring.engine.mcr_random import random_request
+from scoring.engine.variants.mcr import PATTERNS, VARIANT, FanTable, best_reading
 
 SELF = {"self_drawn": True}
 
 
 def mcr(hand, context=None, rules=None):
     return score({"variant": "mcr", "hand": hand, "context": context or {}, "rules": rules or {}})
+
+
+def mcr_corpus(size, seed=4):
+    rng = random.Random(seed)
+    return [random_request(rng) for _ in range(size)]
 
 
 def fans(result):
@@ -129,10 +141,7 @@ def test_not_a_winning_hand():
 
 def reading_holding(raw):
     """A reading that holds exactly the fans of `raw` (a form that never counts Chicken Hand)."""
-    reading = MCRReading.__new__(MCRReading)
-    for name, value in (("raw", raw), ("form", "knitted_straight"), ("groups", ())):
-        object.__setattr__(reading, name, value)
-    return reading
+    return FanReading("knitted_straight", (), None, (), raw)
 
 
 EXCLUSIONS = [(p, target) for p in PATTERNS for target in p.excludes]
@@ -189,3 +198,98 @@ def test_what_a_hand_two_from_a_knitted_form_lacks():
     result = analyse("147m 25p 369s ESW 99m")
     assert result["shanten"] == 2
     assert result["useful"] == ["9m", "8p", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
+
+
+# Exclusions and the choice between readings: neither depends on the order anything was found --
+
+def readings_of(request):
+    hand = VARIANT.build(request["hand"], VARIANT.default_rules)
+    return fan_readings(hand, parse_context(request["context"]), ())
+
+
+SAMPLE = [reading for request in mcr_corpus(400) for reading in readings_of(request)]
+
+
+def shuffled(reading, rng):
+    """The same reading, its fans (and their facets) found in another order."""
+    items = [(n, dict(rng.sample(list(c.items()), len(c))) if isinstance(c, Mapping) else c)
+             for n, c in reading.fans.items()]
+    return dataclasses.replace(reading, fans=dict(rng.sample(items, len(items))))
+
+
+def test_the_fans_counted_do_not_depend_on_the_order_they_were_found():
+    rng = random.Random(5)
+    for reading in SAMPLE:
+        evaluation = VARIANT.table.evaluate(reading)
+        again = VARIANT.table.evaluate(shuffled(reading, rng))
+        assert (again.counted, again.excluded) == (evaluation.counted, evaluation.excluded)
+
+
+def test_a_fan_counts_exactly_when_no_counted_fan_excludes_it():
+    # The rule read as a definition, checked on every reading of the sample: a fan held is
+    # excluded (whole, or a facet) if and only if a counted fan lists it, and the fan named as
+    # the excluder is the highest such.
+    by_id, rank = VARIANT.table.by_id, VARIANT.table.rank
+    for reading in SAMPLE:
+        evaluation = VARIANT.table.evaluate(reading)
+        counted = {c.pattern.id: c.count for c in evaluation.counted}
+        excluded = {(e.pattern.id, e.facet): (e.count, e.by.id) for e in evaluation.excluded}
+
+        def excluders(target, counted=counted):
+            return sorted((p for p in counted if target in by_id[p].excludes), key=rank.get)
+
+        for number, count in reading.fans.items():
+            pid = str(number)
+            whole = excluders(pid)
+            if whole:
+                assert pid not in counted
+                assert excluded[pid, None][1] == whole[0]
+                continue
+            facets = count if isinstance(count, Mapping) else {None: count}
+            kept = 0
+            for facet, n in facets.items():
+                by = excluders(f"{pid}:{facet}") if facet else []
+                if by:
+                    assert excluded[pid, facet] == (n, by[0])
+                else:
+                    kept += n
+            assert counted.get(pid, 0) == kept
+
+
+def test_the_reading_chosen_does_not_depend_on_the_order_of_the_readings():
+    rng = random.Random(6)
+    for request in mcr_corpus(400, seed=8):
+        evaluations = VARIANT.fan_counts(VARIANT.build(request["hand"], VARIANT.default_rules),
+                                         parse_context(request["context"]))
+        best = best_reading(evaluations)
+        for _ in range(3):
+            assert best_reading(rng.sample(evaluations, len(evaluations))) is best
+
+
+def test_an_exclusion_must_point_to_a_lower_fan():
+    high = dataclasses.replace(PATTERNS[0], excludes=())  # Big Four Winds, 88
+    low = PATTERNS[-2]  # Flower Tiles, 1
+    FanTable([dataclasses.replace(high, excludes=(low.id,)), low])
+    with pytest.raises(ValueError, match="not below"):
+        FanTable([high, dataclasses.replace(low, excludes=(high.id,))])
+
+
+TIES = [
+    # 222p 345p 55p and 234p 555p 22p are both worth Last Tile 4 + All Simples 2: the reading
+    # the reference meets first is kept (its search takes the pung of 2p before the chow 234p).
+    pytest.param("22234555p [888m] [678s] +3p",
+                 {"winning_tile_last": True, "seat_wind": "W", "round_wind": "S"}, 6,
+                 ["222p", "345p", "55p", "[888m]", "[678s]"], id="first-met"),
+    # 777m 888m 999m: Pure Shifted Pungs 24 + Two Concealed Pungs 2 (888m completed by the
+    # discard) + Pung of Terminals or Honors 1; 789m three times: Pure Triple Chow 24 + All
+    # Chows 2 + Mixed Double Chow 1 (with 789s). Upper Four 12, Concealed Hand 2 and One Voided
+    # Suit 1 each: 42 both, and the reading holding Pure Triple Chow is kept.
+    pytest.param("66777888999m 789s +8m", {}, 42,
+                 ["789m", "789m", "789m", "789s", "66m"], id="pure-triple-chow"),
+]
+
+
+@pytest.mark.parametrize("hand, context, total, decomposition", TIES)
+def test_between_readings_of_equal_value(hand, context, total, decomposition):
+    result = mcr(hand, context)
+    assert result["total"] == total and result["decomposition"] == decomposition

@@ -11,7 +11,7 @@ import MahjongGB as reference
 from bench.mcr_reference import code
 from scoring.engine import tiles
 from scoring.engine.api import analyse
-from scoring.engine.variants.mcr import KNITTED_OURS
+from scoring.engine.mcr_fans import KNITTED
 
 SEED, HANDS = 2026, 600
 
@@ -25,7 +25,7 @@ def leaning_on_a_knitted_straight(rng, size: int, used: list[int]) -> list[int]:
     pool = [t for t in range(tiles.PLAYING_KINDS) for _ in range(4 - used.count(t))]
     hand = []
     if rng.random() < 0.8:
-        hand = rng.sample(rng.choice(KNITTED_OURS), rng.randint(5, 9))
+        hand = rng.sample(rng.choice(KNITTED), rng.randint(5, 9))
         if rng.random() < 0.6:
             hand += rng.sample(tiles.HONORS, rng.randint(0, 7))
     hand = [t for t in hand if t in pool][:size]

@@ -1,31 +1,32 @@
 """Chinese Official (MCR, Guobiao, 国标麻将): the 81 fans of docs/rules-mcr.md.
 
-Which fans a reading holds comes from mcr_fans (the reference engine's reading of the rules, step
-for step); which fans a counted fan excludes is data, on each pattern below (`excludes`), applied
-by `RankedTable`: from the highest fan down, a fan that is counted removes the fans it lists, and
-a fan that was removed removes nothing (the rules' "不计" lists are each complete, not chained).
+Which fans a reading holds comes from mcr_fans (`fan_readings`: the reference engine's reading of
+the rules, on the engine's tiles and divisions); which fans a counted fan excludes is data, on
+each pattern below (`excludes`), applied by `FanTable`: a fan held counts unless a fan that
+counts excludes it, and a fan excluded excludes nothing (the rules' "不计" lists are each
+complete, not chained). `MCR.fan_counts(hand, ctx)` is the one way in: every reading with its
+fans counted; `best_reading` picks the one scored.
 """
+
+from collections.abc import Mapping
 
 from .. import mcr_fans as mf
 from .. import tiles
 from ..decompose import Forms, completes
 from ..errors import HandError
-from ..hand import CHOW, KONG, PAIR, PUNG, TileSet, make_set
 from ..messages import gettext_noop, pgettext
-from ..patterns import Evaluation, Excluded, Pattern, PatternTable, Reading
+from ..patterns import Evaluation, Excluded, Pattern, PatternTable
 from ..variant import EVERY_HAND, Option, Rotation, Variant, ledger, reasons_of
 
-STANDARD = "standard"
-KNITTED_STRAIGHT_FORM = "knitted_straight"
-FORMS_ALL = frozenset({STANDARD, "seven_pairs", "seven_shifted_pairs", "thirteen_orphans",
-                       "honors_and_knitted", "greater_honors_and_knitted",
-                       KNITTED_STRAIGHT_FORM, "nine_gates"})
+FORMS_ALL = frozenset({mf.STANDARD, mf.SEVEN_PAIRS_FORM, "seven_shifted_pairs",
+                       "thirteen_orphans", "honors_and_knitted", "greater_honors_and_knitted",
+                       mf.KNITTED_STRAIGHT_FORM, mf.NINE_GATES_FORM})
 BASE = 8  # each payer's base, before the hand's fans
 
 
 def fan(number, name, english, chinese, value, definition, excludes=()):
     return Pattern(str(number), name, english, chinese, value,
-                   lambda r, n=number: r.raw.get(n, 0), definition,
+                   lambda r, n=number: r.fans.get(n, 0), definition,
                    tuple(str(x) for x in excludes), FORMS_ALL,
                    per="set" if number in PER_SET else "", variant="mcr")
 
@@ -179,57 +180,74 @@ PATTERNS = [
 CHICKEN, FLOWERS = str(mf.CHICKEN_HAND), str(mf.FLOWER_TILES)
 
 
-class RankedTable(PatternTable):
-    """Exclusions applied from the highest fan down: a counted fan removes what it lists (whole,
-    or one facet of a fan counted per facet); a removed fan removes nothing. The order is the
-    fans' values, then their numbers, so the result never depends on the order found."""
+class FanTable(PatternTable):
+    """MCR's exclusions, as data: a fan held counts unless a fan that counts excludes it (whole,
+    or one facet of a fan counted per facet); a fan excluded excludes nothing. Every exclusion
+    points from a higher fan to a lower one (value, then id: checked here), so one pass from the
+    highest fan down settles which fans count, whatever order they were found in; a fan
+    excluded is reported as excluded by the highest counted fan that excludes it. Chicken Hand
+    counts in a division where nothing but flowers does."""
 
-    def evaluate(self, reading, gated: bool = True) -> Evaluation:
-        raw = reading.raw
-        by_id = self.by_id
-        held = sorted(((str(n), c) for n, c in raw.items() if c),
-                      key=lambda item: self.rank[item[0]])
-        removed: dict[str, str] = {}  # id -> the id that removed it
-        facets_gone: dict[tuple[str, str], str] = {}
+    def __init__(self, patterns: list[Pattern]):
+        super().__init__(patterns)
+        for p in self.patterns:
+            for target in p.excludes:
+                if self.rank[target.partition(":")[0]] <= self.rank[p.id]:
+                    raise ValueError(f"{p.id} excludes {target}, which is not below it")
+        self.by_number = {int(p.id): p for p in self.patterns}
+
+    def evaluate(self, reading: mf.FanReading) -> Evaluation:
+        by_number, rank = self.by_number, self.rank
+        held = sorted([(by_number[n], count) for n, count in reading.fans.items() if count],
+                      key=lambda item: rank[item[0].id])
+        removed: dict[str, Pattern] = {}  # id -> the highest counted fan that excludes it
+        facets_gone: dict[tuple[str, str], Pattern] = {}
         counted, excluded = [], []
-        for pid, count in held:
-            pattern = by_id[pid]
-            if pid in removed:
-                n = sum(count.values()) if isinstance(count, dict) else count
-                excluded.append(Excluded(pattern, n, by_id[removed[pid]], None))
+        for pattern, count in held:
+            by = removed.get(pattern.id)
+            if by:
+                n = sum(count.values()) if isinstance(count, Mapping) else count
+                excluded.append(Excluded(pattern, n, by, None))
                 continue
-            if isinstance(count, dict):
+            if isinstance(count, Mapping):
                 kept = 0
                 for facet, n in sorted(count.items()):
-                    by = facets_gone.get((pid, facet))
+                    by = facets_gone.get((pattern.id, facet))
                     if by:
-                        excluded.append(Excluded(pattern, n, by_id[by], facet))
+                        excluded.append(Excluded(pattern, n, by, facet))
                     else:
                         kept += n
                 count = kept
                 if not count:
                     continue
-            counted.append((pid, count))
+            counted.append((pattern, count))
             for target in pattern.excludes:
                 target_id, _, facet = target.partition(":")
                 if facet:
-                    facets_gone.setdefault((target_id, facet), pid)
+                    facets_gone.setdefault((target_id, facet), pattern)
                 else:
-                    removed.setdefault(target_id, pid)
-        if reading.form == STANDARD and all(pid == FLOWERS for pid, _ in counted):
-            counted.insert(0, (CHICKEN, 1))
-        order = self.position
-        counted.sort(key=lambda item: order[item[0]])
-        return Evaluation(reading, tuple(self.counted(by_id[pid], n) for pid, n in counted),
+                    removed.setdefault(target_id, pattern)
+        if reading.form == mf.STANDARD and all(p.id == FLOWERS for p, _ in counted):
+            counted.append((self.by_id[CHICKEN], 1))
+        counted.sort(key=lambda item: self.position[item[0].id])
+        return Evaluation(reading, tuple([self.counted(p, n) for p, n in counted]),
                           tuple(excluded))
 
 
-class MCRReading(Reading):
-    """A reading of an MCR hand, with the fans the reference's steps find in it (`raw`)."""
+def best_reading(evaluations) -> Evaluation:
+    """The reading scored: the highest total; between equal totals, the reference's choice. It
+    meets the readings in its order (`FanReading.order`) and keeps the first, unless a later
+    one holds Pure Triple Chow or Triple Pung, or the hand also reads as seven pairs: then the
+    last such. One max over that key, so the order of `evaluations` does not matter."""
+    in_order = sorted(evaluations, key=lambda e: e.reading.order)
+    later = any(e.reading.form == mf.SEVEN_PAIRS_FORM for e in evaluations)
 
-    def __init__(self, hand, ctx, form, groups, winning_index, waits, rules, raw):
-        super().__init__(hand, ctx, form, groups, winning_index, waits, rules)
-        self.__dict__["raw"] = raw
+    def key(item):
+        place, e = item
+        prefers_later = later or held(e, mf.PURE_TRIPLE_CHOW) or held(e, mf.TRIPLE_PUNG)
+        return e.total, prefers_later, place if prefers_later else -place
+
+    return max(enumerate(in_order), key=key)[1]
 
 
 def knitted_complete(counts, melds: int) -> bool:
@@ -237,7 +255,7 @@ def knitted_complete(counts, melds: int) -> bool:
     tiles, over 34 counts (our tiles) with `melds` revealed sets or kongs."""
     if melds > 1:
         return False
-    for seq in KNITTED_OURS:
+    for seq in mf.KNITTED:
         if all(counts[t] for t in seq):
             rest = list(counts)
             for t in seq:
@@ -247,10 +265,7 @@ def knitted_complete(counts, melds: int) -> bool:
     if melds or sum(counts) != 14 or max(counts) > 1:
         return False
     numbers = {t for t in range(27) if counts[t]}
-    return 7 <= len(numbers) <= 9 and any(numbers <= set(seq) for seq in KNITTED_OURS)
-
-
-KNITTED_OURS = tuple(tuple(mf.our_tile(t) for t in seq) for seq in mf.KNITTED)
+    return 7 <= len(numbers) <= 9 and any(numbers <= set(seq) for seq in mf.KNITTED)
 
 
 class MCRForms(Forms):
@@ -272,7 +287,7 @@ class MCRForms(Forms):
             before[hand.winning] -= 1
             # One more tile makes a knitted form only if 8 of a straight's 9 tiles are held, or
             # 13 different single tiles: most hands are neither.
-            if not (any(sum(1 for t in seq if before[t]) >= 8 for seq in KNITTED_OURS)
+            if not (any(sum(1 for t in seq if before[t]) >= 8 for seq in mf.KNITTED)
                     or (max(before) == 1 and not hand.melds)):
                 return tuple(sorted(found))
             for tile in range(tiles.PLAYING_KINDS):
@@ -294,7 +309,7 @@ class MCRForms(Forms):
         if melds > 1:
             return best
         honors = sum(1 for t in tiles.HONORS if counts[t])
-        for seq in KNITTED_OURS:
+        for seq in mf.KNITTED:
             if any(not counts[t] and not room[t] for t in seq):
                 continue  # a tile of the straight whose every copy is in a revealed set
             held = sum(1 for t in seq if counts[t])
@@ -317,7 +332,7 @@ class MCR(Variant):
     id = "mcr"
     name = gettext_noop("Chinese Official (MCR)")
     unit = "fan"
-    table = RankedTable(PATTERNS)
+    table = FanTable(PATTERNS)
     kinds = frozenset(range(tiles.FLOWER_BASE + 8))
     context_fields = frozenset({
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
@@ -343,120 +358,21 @@ class MCR(Variant):
     def minimum(self, rules) -> int:
         return rules["minimum_fan"]
 
-    # Reading the hand as the reference does ----------------------------------------------------
-
-    def reference_hand(self, hand, ctx) -> mf.Hand:
-        standing = [0] * mf.TABLE
-        for tile, n in enumerate(hand.concealed):
-            if n:
-                standing[mf.ref_tile(tile)] = n
-        fixed = []
-        for meld in hand.melds:
-            kind = {CHOW: mf.CHOW, PUNG: mf.PUNG, KONG: mf.KONG}[meld.kind]
-            tile = meld.tiles[1] if meld.kind == CHOW else meld.tiles[0]
-            fixed.append(mf.pack(meld.exposed, kind, mf.ref_tile(tile)))
-        flags = ((mf.FLAG_SELF_DRAWN if ctx.self_drawn else 0)
-                 | (mf.FLAG_LAST_TILE if ctx.winning_tile_last else 0)
-                 | (mf.FLAG_KONG if ctx.kong_replacement or ctx.robbing_kong else 0)
-                 | (mf.FLAG_WALL_LAST if ctx.last_tile else 0))
-        return mf.Hand(standing, fixed, mf.ref_tile(hand.winning), flags,
-                       mf.ref_tile(ctx.round_wind_tile), mf.ref_tile(ctx.seat_wind_tile))
-
-    def groups_of(self, hand, packs) -> tuple[TileSet, ...]:
-        """Our sets for the reference's division (its fixed sets are the hand's melds)."""
-        groups = []
-        for p in packs[len(hand.melds):]:
-            kind, tile = mf.pack_kind(p), mf.our_tile(mf.pack_tile(p))
-            if kind == mf.CHOW:
-                groups.append(make_set(CHOW, tile - 1))
-            else:
-                groups.append(make_set(PUNG if kind == mf.PUNG else PAIR, tile))
-        return tuple(sorted(groups, key=lambda g: (g.kind == PAIR, g.tiles))) + hand.melds
-
-    def candidates(self, hand, ctx, rules):
-        """Each reading the reference weighs, in its order, and whether the divisions into sets
-        are weighed after the special one (only when there is none, or it is seven pairs)."""
-        ref = self.reference_hand(hand, ctx)
-        waits = FORMS.waits(hand)
-        flowers = len(hand.bonus)
-        found = []
-
-        def reading(form, groups, raw):
-            if flowers:
-                raw[mf.FLOWER_TILES] = flowers
-            index = next((i for i, g in enumerate(groups)
-                          if hand.winning in g.tiles and not g.exposed and not g.concealed_kong),
-                         None)
-            return MCRReading(hand, ctx, form, groups, index, waits, rules, raw)
-
-        special = None
-        if not ref.fixed:
-            special = mf.special_form(ref)
-            if special:
-                form, raw = special
-                found.append(reading(form, self.special_groups(hand, form), raw))
-        if special is None and len(ref.fixed) <= 1:
-            knitted = mf.knitted_straight(ref)
-            if knitted:
-                seq, packs, raw = knitted
-                found.append(reading(KNITTED_STRAIGHT_FORM,
-                                     self.knitted_groups(hand, seq, packs), raw))
-                special = (KNITTED_STRAIGHT_FORM, raw)
-        if special is None and not ref.fixed:
-            raw = mf.nine_gates(ref)
-            if raw:
-                groups = (TileSet("nine_gates", tuple(
-                    t for t, n in enumerate(hand.concealed) for _ in range(n))),)
-                found.append(reading("nine_gates", groups, raw))
-                special = ("nine_gates", raw)
-        divide = special is None or special[0] == "seven_pairs"
-        if divide:
-            unique_wait = mf.unique_waiting(ref.standing, ref.standing_count, ref.win)
-            for packs in mf.divide(ref.standing[:], ref.fixed):
-                raw = mf.regular(ref, packs, unique_wait)
-                found.append(reading(STANDARD, self.groups_of(hand, packs), raw))
-        return found, special is not None
-
-    def special_groups(self, hand, form) -> tuple[TileSet, ...]:
-        held = [t for t, n in enumerate(hand.concealed) for _ in range(n)]
-        if form in ("seven_pairs", "seven_shifted_pairs"):
-            return tuple(make_set(PAIR, t) for t in held[::2])
-        return (TileSet(form, tuple(held)),)
-
-    def knitted_groups(self, hand, seq, packs) -> tuple[TileSet, ...]:
-        ours = sorted(mf.our_tile(t) for t in seq)
-        knitted = tuple(TileSet("knitted", tuple(t for t in ours if t // 9 == s))
-                        for s in range(3))
-        rest = self.groups_of(hand, [0] * len(hand.melds) + packs[3:])
-        return knitted + rest
+    def fan_counts(self, hand, ctx) -> tuple[Evaluation, ...]:
+        """Every reading of the hand with its fans counted, the exclusions applied; () when
+        the hand does not win."""
+        return tuple(map(self.table.evaluate, mf.fan_readings(hand, ctx, FORMS.waits(hand))))
 
     def score(self, text, ctx, rules) -> dict:
         hand = self.build(text, rules)
         self.check_hand(hand, ctx, rules)
-        found, has_special = self.candidates(hand, ctx, rules)
-        if not found:
+        evaluations = self.fan_counts(hand, ctx)
+        if not evaluations:
             raise HandError("not_a_winning_hand", self.not_winning_message(hand, FORMS))
-        evaluations = [self.table.evaluate(r) for r in found]
-        best = self.choose(evaluations, has_special)
+        best = best_reading(evaluations)
         others = sorted((e for e in evaluations if e is not best), key=lambda e: e.decomposition)
         others.sort(key=lambda e: e.total, reverse=True)
         return self.result(hand, ctx, rules, best, others)
-
-    @staticmethod
-    def choose(evaluations, has_special) -> Evaluation:
-        """The reference's choice: the special form first (if any), then each division in
-        order; a higher total wins; an equal one wins too when it holds Pure Triple Chow or
-        Triple Pung, or when the special form is seven pairs."""
-        best = evaluations[0]
-        seven_pairs = has_special and best.reading.form == "seven_pairs"
-        top = best.total
-        for e in evaluations[1:]:
-            if e.total > top:
-                best, top = e, e.total
-            elif e.total == top and (seven_pairs or held(e, mf.PURE_TRIPLE_CHOW)
-                                     or held(e, mf.TRIPLE_PUNG)):
-                best = e
-        return best
 
     def not_winning_message(self, hand, forms) -> str:
         return gettext_noop("These tiles ({hand}) do not form four sets and a pair, nor seven "
