@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Fu: 20 + 10 concealed ron + 2 closed wait = 32 -> 40.
 CLOSED_WAIT = "234m 567p 123s 789s 11m +2s"
 SOUTH = {"seat_wind": "S"}
+SEED = 20261201  # the Riichi oracle's (tests/test_riichi_oracle.py)
 NO_STICK_FIELDS = ["context.riichi_sticks", "context.riichi", "context.double_riichi"]
 
 
@@ -99,6 +100,23 @@ def test_other_variants_still_refuse_riichi_sticks_and_riichi():
     result = score({"variant": "shanghai", "hand": "234m 567p 22s 111z 789p +2s",
                     "context": {"riichi": True}})
     assert result["error"]["fields"] == ["context.riichi"]
+
+
+def test_leaving_the_sticks_out_is_giving_the_winners_own_one_on_random_hands():
+    # The Riichi oracle's seeded hands in riichi with one stick on the table: the same result,
+    # byte for byte, with riichi_sticks left out; and without riichi, the same as 0.
+    from bench.riichi_reference import cases
+
+    checked = 0
+    for request in cases(SEED, 400):
+        ctx = request["context"]
+        in_riichi = bool(ctx.get("riichi") or ctx.get("double_riichi"))
+        if ctx["riichi_sticks"] != int(in_riichi):
+            continue
+        left_out = {name: value for name, value in ctx.items() if name != "riichi_sticks"}
+        assert score({**request, "context": left_out}) == score(request), request
+        checked += 1
+    assert checked >= 100
 
 
 def test_score_json_stdin_scores_riichi_alone_with_its_stick():
