@@ -261,7 +261,8 @@ def draw_case(rng: random.Random) -> dict:
     riichi = ctx.get("riichi") or ctx.get("double_riichi")
     if rng.random() < 0.08:
         ctx["last_tile"] = True
-    if self_drawn and kongs and rng.random() < 0.15 and not ctx.get("last_tile"):
+    if (self_drawn and kongs and rng.random() < 0.15 and not ctx.get("last_tile")
+            and not ctx.get("ippatsu")):  # any kong ends ippatsu, the winner's own too
         ctx["kong_replacement"] = True
     if (not self_drawn and counts[win] == 1 and rng.random() < 0.1
             and not ctx.get("last_tile")):

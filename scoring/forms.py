@@ -90,6 +90,13 @@ def request_value(spec: ContextField, value):
     return True if spec.kind is FLAG else value
 
 
+def given(spec: ContextField, value) -> bool:
+    """Whether the player gave a box's value: a ticked flag, a choice, a typed count (0
+    included); an empty box is left out of the request, for the engine's default (Riichi's
+    sticks: the winner's own one, when riichi is ticked)."""
+    return value is not None if spec.kind is COUNT else bool(value)
+
+
 # The engine request lists the context, and so the page's links their query, in this order of
 # kinds (each kind's fields in the table's order): the flags, the seats, winds and suit, dealer,
 # the opponents, then Riichi's tiles and counts.
@@ -275,7 +282,7 @@ class ScoreForm(forms.Form):
         data = self.cleaned_data
         shown = self.shown["flags"] + self.shown["fields"]
         context = {spec.name: request_value(spec, data[spec.name]) for spec in REQUEST_FIELDS
-                   if spec.name in shown and data.get(spec.name)}
+                   if spec.name in shown and given(spec, data.get(spec.name))}
         rules = {}
         for option in self.options:
             value = data.get(self.rule_names[option["name"]])

@@ -73,7 +73,7 @@ RULE_ROWS = [
     (("double_riichi",), {"double_riichi": True, "riichi_sticks": 1}, CLAIMED),
     (("ippatsu", "riichi", "double_riichi"), {"ippatsu": True}, PLAIN),
     (("ura_dora_indicators", "riichi", "double_riichi"), {"ura_dora_indicators": ["3m"]}, PLAIN),
-    (("riichi_sticks", "riichi", "double_riichi"), {"riichi": True}, PLAIN),
+    (("riichi_sticks", "riichi", "double_riichi"), {"riichi": True, "riichi_sticks": 0}, PLAIN),
     (("heavenly", "riichi", "double_riichi"), {"heavenly": True, "self_drawn": True,
                                                "riichi": True, "riichi_sticks": 1}, PLAIN),
     (("heavenly", "chiihou"), {"heavenly": True, "chiihou": True, "self_drawn": True}, PLAIN),
@@ -87,6 +87,11 @@ RULE_ROWS = [
     (("chiihou", "kong_replacement"), {"chiihou": True, "self_drawn": True, "seat_wind": "S",
                                        "kong_replacement": True}, ONE_KONG),
     (("chiihou",), {"chiihou": True, "self_drawn": True, "seat_wind": "S"}, CLAIMED),
+    (("ippatsu", "kong_replacement"), {"riichi": True, "ippatsu": True, "self_drawn": True,
+                                       "kong_replacement": True}, ONE_KONG),
+    # Chinese Official's 和绝张 (its rule is MCR's alone: checked below as variant mcr)
+    (("winning_tile_last",), {"winning_tile_last": True},
+     HandFacts(winning_copies=2, concealed_copies=2, winning="4s")),
 ]
 
 
@@ -97,13 +102,18 @@ def test_every_rule_of_the_table_has_its_row():
 RULES = {rule.fields: rule for rule in IMPOSSIBLE}
 
 
+def variant_of(fields) -> str:
+    """The variant whose own rule this is, if it is one (the test checks it there)."""
+    return RULES[fields].only[0] if RULES[fields].only else ""
+
+
 @pytest.mark.parametrize("fields, context, facts", RULE_ROWS,
                          ids=["+".join(fields) for fields, _, _ in RULE_ROWS])
 def test_each_rule_refuses_its_context_naming_the_fields(fields, context, facts):
     ctx = parse_context(context)
     assert RULES[fields].broken(ctx, facts)
     with pytest.raises(HandError) as refused:
-        check_possible(ctx, EVERY_FIELD, facts, "Test")
+        check_possible(ctx, EVERY_FIELD, facts, "Test", variant_of(fields))
     assert refused.value.code == "bad_context"
     # Some rows break a rule met earlier too (a heavenly hand robbing a kong is not self-drawn
     # either): the message names the first broken rule of the table.

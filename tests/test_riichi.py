@@ -167,7 +167,8 @@ def test_other_variants_refuse_a_red_five_naming_it(variant):
     ({"ippatsu": True}, ["context.ippatsu", "context.riichi", "context.double_riichi"]),
     ({"ura_dora_indicators": ["3m"]},
      ["context.ura_dora_indicators", "context.riichi", "context.double_riichi"]),
-    ({"riichi": True}, ["context.riichi_sticks", "context.riichi", "context.double_riichi"]),
+    ({"riichi": True, "riichi_sticks": 0},
+     ["context.riichi_sticks", "context.riichi", "context.double_riichi"]),
     ({"chiihou": True, "self_drawn": True}, ["context.chiihou", "context.dealer"]),
 ])
 def test_a_riichi_context_no_table_sees_is_refused(context, fields):

@@ -298,10 +298,15 @@ CONTEXT_FIELDS = (
                              "from each player on a self-draw, per honba"),
     ContextField("riichi_sticks", COUNT, gettext_noop("riichi_sticks"),
                  gettext_noop("Riichi sticks on the table"),
-                 "Riichi: the riichi sticks on the table, the winner's own included", default=0,
+                 "Riichi: the riichi sticks on the table, the winner's own included "
+                 "(default: 1 with --riichi or --double-riichi, else 0)", default=0,
+                 # Left out, it is the winner's own stick alone when they declared riichi.
+                 implied=lambda get: int(get("riichi") or get("double_riichi")),
                  help=gettext_noop("the winner's own included"),
                  description="Riichi: the 1,000-point riichi sticks on the table, the winner's "
-                             "own included; the winner takes them (the result's deposits)"),
+                             "own included; the winner takes them (the result's deposits). "
+                             "Left out: 1 (the winner's own) when riichi or double_riichi is "
+                             "set, else 0"),
 )
 FIELDS_BY_NAME = {f.name: f for f in CONTEXT_FIELDS}
 # What other modules read of the table.
@@ -403,28 +408,30 @@ def _parse_context(raw: dict) -> WinContext:
 @dataclass(frozen=True, slots=True)
 class HandFacts:
     """What the rules below need to know of the hand: its kongs, whether it shows a claimed set,
-    its jokers, and how many copies of the winning tile it holds."""
+    its jokers, and how many copies of the winning tile it holds, in all and among its
+    concealed tiles (the winning tile included in both)."""
 
     kongs: int = 0
     claimed_set: bool = False
     jokers: int = 0
     winning_copies: int = 1
+    concealed_copies: int = 1
     winning: str = "the winning tile"  # its code, for the messages
-
-
-# A hand that breaks no rule about the hand: for a win entered by its total alone.
-UNKNOWN_HAND = HandFacts(kongs=4, jokers=8)
 
 
 @dataclass(frozen=True, slots=True)
 class Impossible:
     """One rule: `broken` says whether a context (and the hand's facts) breaks it. The rule is
-    checked only where the variant reads every one of its `fields`; `fix` says what would make
-    the context possible."""
+    checked only where the variant reads every one of its `fields` (and, with `only`, in those
+    variants alone: their ids, for a rule of their own reading of a field); `fix` says what
+    would make the context possible. `about_hand`: the rule reads the hand's facts, so a win
+    entered by its total alone, whose hand is not known, is not checked against it."""
 
     fields: tuple[str, ...]
     broken: Callable[[WinContext, HandFacts], bool]
     fix: str
+    about_hand: bool = False
+    only: tuple[str, ...] = ()
 
 
 IMPOSSIBLE = (
@@ -435,12 +442,13 @@ IMPOSSIBLE = (
                gettext_noop("a kong replacement tile is drawn: mark the hand self-drawn")),
     Impossible(("kong_replacement",), lambda c, h: c.kong_replacement and h.kongs < 1,
                gettext_noop("a kong replacement follows the winner's own kong: the hand must "
-                            "hold a kong")),
+                            "hold a kong"), about_hand=True),
     Impossible(("double_kong_replacement", "self_drawn"), lambda c, h: c.double_kong_replacement
                and not c.self_drawn,
                gettext_noop("a kong replacement tile is drawn: mark the hand self-drawn")),
     Impossible(("double_kong_replacement",), lambda c, h: c.double_kong_replacement and h.kongs < 2,
-               gettext_noop("a second kong replacement needs two kongs in the hand")),
+               gettext_noop("a second kong replacement needs two kongs in the hand"),
+               about_hand=True),
     Impossible(("heavenly", "earthly"), lambda c, h: c.heavenly and c.earthly,
                gettext_noop("a hand is heavenly (the dealer's deal) or earthly (the dealer's "
                             "first discard), not both")),
@@ -448,8 +456,10 @@ IMPOSSIBLE = (
                gettext_noop("only the dealer (East) can win a heavenly hand")),
     Impossible(("heavenly", "self_drawn"), lambda c, h: c.heavenly and not c.self_drawn,
                gettext_noop("a heavenly hand is the dealer's own deal: mark it self-drawn")),
-    Impossible(("heavenly",), lambda c, h: c.heavenly and h.claimed_set,
-               gettext_noop("a heavenly hand is won before any tile is claimed: no set in [ ]")),
+    # A kong, concealed too, draws a replacement tile: the hand is no longer the deal.
+    Impossible(("heavenly",), lambda c, h: c.heavenly and (h.claimed_set or h.kongs > 0),
+               gettext_noop("a heavenly hand is won on the deal, before any call or kong: no set "
+                            "in [ ] or ( )"), about_hand=True),
     Impossible(("earthly", "dealer"), lambda c, h: c.earthly and c.dealer,
                gettext_noop("an earthly hand is won on the dealer's discard, so the winner is "
                             "not the dealer")),
@@ -460,7 +470,8 @@ IMPOSSIBLE = (
                and not c.self_drawn and c.discarder != DEALER_SEAT,
                gettext_noop("an earthly hand is won on the dealer's discard: the discarder is E")),
     Impossible(("earthly",), lambda c, h: c.earthly and h.claimed_set,
-               gettext_noop("an earthly hand is won before any tile is claimed: no set in [ ]")),
+               gettext_noop("an earthly hand is won before any tile is claimed: no set in [ ]"),
+               about_hand=True),
     Impossible(("heavenly", "robbing_kong"), lambda c, h: c.heavenly and c.robbing_kong,
                gettext_noop("a heavenly hand is won on the deal, before any kong: mark one of "
                             "the two")),
@@ -494,7 +505,8 @@ IMPOSSIBLE = (
                             "own draw: mark one of the two")),
     Impossible(("robbing_kong",), lambda c, h: c.robbing_kong and h.winning_copies > 1,
                gettext_noop("the robbed tile {winning} is the fourth copy another player was "
-                            "adding to a pung: the hand can hold no other {winning}")),
+                            "adding to a pung: the hand can hold no other {winning}"),
+               about_hand=True),
     Impossible(("after_kong_discard", "self_drawn"), lambda c, h: c.after_kong_discard
                and c.self_drawn,
                gettext_noop("a discard after a kong is another player's tile: not self-drawn")),
@@ -507,7 +519,8 @@ IMPOSSIBLE = (
                gettext_noop("a player who has won has left the hand and cannot discard: the "
                             "discarder must be one of opponents")),
     Impossible(("joker_exchange",), lambda c, h: c.joker_exchange and h.jokers == 0,
-               gettext_noop("a joker exchange gives the winner a joker: the hand must hold one")),
+               gettext_noop("a joker exchange gives the winner a joker: the hand must hold one"),
+               about_hand=True),
     Impossible(("exchanger", "seat_wind"), lambda c, h: c.exchanger == c.seat_wind,
                gettext_noop("the exchanger is the player whose exchange gave the winner the "
                             "tile, not the winner")),
@@ -521,10 +534,10 @@ IMPOSSIBLE = (
     # Riichi (the fields only it reads).
     Impossible(("riichi",), lambda c, h: c.riichi and h.claimed_set,
                gettext_noop("riichi is declared on a concealed hand: no set in [ ] (a concealed "
-                            "kong in ( ) is fine)")),
+                            "kong in ( ) is fine)"), about_hand=True),
     Impossible(("double_riichi",), lambda c, h: c.double_riichi and h.claimed_set,
                gettext_noop("double riichi is declared on a concealed hand: no set in [ ] (a "
-                            "concealed kong in ( ) is fine)")),
+                            "concealed kong in ( ) is fine)"), about_hand=True),
     Impossible(("ippatsu", "riichi", "double_riichi"), lambda c, h: c.ippatsu
                and not (c.riichi or c.double_riichi),
                gettext_noop("ippatsu is a win within one turn of declaring riichi: mark riichi "
@@ -561,8 +574,27 @@ IMPOSSIBLE = (
                             "the two")),
     Impossible(("chiihou",), lambda c, h: c.chiihou and (h.claimed_set or h.kongs > 0),
                gettext_noop("chiihou is won on the first draw, before any call or kong: no set "
-                            "in [ ] or ( )")),
+                            "in [ ] or ( )"), about_hand=True),
+    # Any kong ends ippatsu, the winner's own included (a robbed kong is never made: chankan
+    # keeps it).
+    Impossible(("ippatsu", "kong_replacement"), lambda c, h: c.ippatsu and c.kong_replacement,
+               gettext_noop("any kong ends ippatsu, the winner's own too: a win on its "
+                            "replacement tile has no ippatsu; mark one of the two")),
+    # Chinese Official: 和绝张 is won on the fourth copy, the other three shown on the table
+    # (discarded or in revealed sets, the winner's own too): none hidden among the winner's
+    # concealed tiles (docs/rules-mcr.md). Shanghai's reading counts the winner's own copies
+    # as seen.
+    Impossible(("winning_tile_last",), lambda c, h: c.winning_tile_last
+               and h.concealed_copies > 1,
+               gettext_noop("Last Tile (和绝张) is won on the fourth {winning}, the other three "
+                            "shown on the table: the concealed tiles can hold no other "
+                            "{winning}"),
+               about_hand=True, only=("mcr",)),
 )
+
+
+# What the rules about the context alone are given for the hand's facts (they read none).
+NO_FACTS = HandFacts()
 
 
 def unread_value(ctx: WinContext, name: str) -> bool:
@@ -578,11 +610,11 @@ def unread_value(ctx: WinContext, name: str) -> bool:
 
 @lru_cache(maxsize=4096)  # immutable values: the same contexts and hand facts recur
 def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | None,
-                   variant_name: str) -> None:
+                   variant_name: str, variant_id: str = "") -> None:
     """Refuse a context no table could see, as `bad_context` naming the fields at fault: a field
     the variant does not read, set to anything but its default, or a broken rule of IMPOSSIBLE
     among the fields the variant reads (with `facts` None, for a win entered by its total alone,
-    only the rules about the context)."""
+    only the rules about the context; a rule `only` some variants' where `variant_id` is one)."""
     for name in DEFAULTS:  # the table's order
         if name not in reads and unread_value(ctx, name):
             raise HandError("bad_context", gettext_noop(
@@ -590,8 +622,10 @@ def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | No
                 variant=variant_name, field=field_word(name), got=repr(getattr(ctx, name))),
                 (f"context.{name}",))
     for rule in IMPOSSIBLE:
-        if reads.issuperset(rule.fields) and rule.broken(ctx, facts or UNKNOWN_HAND):
-            fix = Message(rule.fix, {"winning": (facts or UNKNOWN_HAND).winning}
+        if (reads.issuperset(rule.fields) and (variant_id in rule.only or not rule.only)
+                and (facts is not None or not rule.about_hand)
+                and rule.broken(ctx, facts or NO_FACTS)):
+            fix = Message(rule.fix, {"winning": facts.winning}
                           if "{winning}" in rule.fix else None)
             raise HandError("bad_context", gettext_noop(
                 "This cannot happen ({fields}): {fix}.", fields=field_list(rule.fields), fix=fix),
@@ -605,4 +639,4 @@ def implied_self_drawn(flag: str) -> bool | None:
     rule = next((r for r in IMPOSSIBLE if r.fields == (flag, "self_drawn")), None)
     if rule is None:
         return None
-    return rule.broken(WinContext(**{flag: True, "self_drawn": False}), UNKNOWN_HAND)
+    return rule.broken(WinContext(**{flag: True, "self_drawn": False}), NO_FACTS)

@@ -237,7 +237,7 @@ def random_request(rng: random.Random) -> dict:
         hand = " ".join([format_tiles(sorted(concealed) + flowers), *groups,
                          f"+{tiles.code(winning)}"])
         return {"variant": "mcr", "hand": hand,
-                "context": _context(rng, groups, counts[winning])}
+                "context": _context(rng, groups, counts[winning], concealed.count(winning))}
 
 
 def _tiles_of(text: str) -> tuple[int, ...]:
@@ -245,7 +245,9 @@ def _tiles_of(text: str) -> tuple[int, ...]:
     return parse(text).groups[0].tiles
 
 
-def _context(rng: random.Random, groups: list[str], copies: int) -> dict:
+def _context(rng: random.Random, groups: list[str], copies: int, held: int) -> dict:
+    """A context a table could see for a hand holding `copies` of its winning tile, `held` of
+    them concealed (the winning tile included)."""
     self_drawn = rng.random() < 0.45
     kong = any(len(_tiles_of(g)) == 4 for g in groups)
     ctx = {"self_drawn": self_drawn, "seat_wind": rng.choice(tiles.WINDS),
@@ -253,7 +255,7 @@ def _context(rng: random.Random, groups: list[str], copies: int) -> dict:
     ctx["dealer"] = ctx["seat_wind"] == "E"
     if rng.random() < 0.15:
         ctx["last_tile"] = True
-    if rng.random() < 0.2:
+    if rng.random() < 0.2 and held == 1:  # 和绝张: the other three copies are in sight
         ctx["winning_tile_last"] = True
     if self_drawn and kong and rng.random() < 0.3:
         ctx["kong_replacement"] = True

@@ -242,11 +242,12 @@ class Variant:
         """Refuse a context the hand contradicts or no table could see (contract §2)."""
         self.check_context(ctx, HandFacts(kongs=hand.kongs, claimed_set=hand.has_revealed_set,
                                           winning_copies=hand.counts[hand.winning],
+                                          concealed_copies=hand.concealed[hand.winning],
                                           winning=tiles.code(hand.winning)))
 
     def check_context(self, ctx: WinContext, facts: HandFacts | None) -> None:
         """The contract's table of impossible contexts, over the fields this variant reads."""
-        check_possible(ctx, self.context_fields, facts, self.name)
+        check_possible(ctx, self.context_fields, facts, self.name, self.id)
 
     def readings(self, hand: Hand, ctx: WinContext, rules) -> list[list[Reading]]:
         """For each decomposition, its readings (one per group the winning tile may complete)."""

@@ -809,8 +809,8 @@ class Riichi(Variant):
         notes = []
         if not best.has_yaku:
             notes.append({"code": "no_yaku", "total": 0, "minimum": 1,
-                          "text": gettext_noop("no yaku: a hand needs at least one yaku to win "
-                                               "(dora do not count); nobody pays")})
+                          "text": gettext_noop("no yaku: not a win (a hand needs at least one "
+                                               "yaku; dora do not count); nobody pays")})
             return notes
         fu_text = joined([gettext_noop("{fu} {reason}", fu=f["fu"],
                                        reason=f.get("text", f["reason"]))
