@@ -212,6 +212,7 @@ def _now(table, edit, latest, **extra) -> dict:
         "rotation": game.rotation_of(table.variant, **table.turns()),
         "game_hand": game.hand_of_game(table.variant, position),
         "game_hands": game.hands_per_game(table.variant, position.seated),
+        "options": table.table_options(),
         "stick": table.stick(), "last": latest,
         "scorer": scorer_link(table, position), "once": ONCE,
         "here": reverse("table-edit", args=[table.edit_token]) if edit
