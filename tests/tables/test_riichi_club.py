@@ -1,0 +1,118 @@
+"""Riichi at a club night (docs/rules-riichi.md, "At a table"): the board and the settle-up show
+each player's points from the start (`start_points`, 25,000 unless the table agreed otherwise),
+beside the differences; and a table may play the East round alone (tonpuusen, the table option
+`east_only`): the game ends after the East round, settled as a hanchan is. Players are A=0, B=1,
+C=2, D=3, sitting down East, South, West, North."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.engine.errors import HandError
+from scoring.tables.game import game_over, positions, rotation_of, table_options
+from scoring.tables.models import Table
+
+A, B, C, D = range(4)
+DRAW = None
+NAMES = {"player0": "Ann", "player1": "Bob", "player2": "Cy", "player3": "Di"}
+
+
+def test_east_only_ends_the_game_after_the_east_round():
+    winners = [B, C, A, B]  # never the dealer: the deal passes every hand
+    hanchan = positions("riichi", 4, winners)
+    east_only = positions("riichi", 4, winners, east_only=True)
+    assert hanchan == east_only  # the option moves no deal: it ends the game sooner
+    assert east_only[4].round_wind == "S"
+    assert game_over("riichi", east_only[4], east_only=True)
+    assert not game_over("riichi", hanchan[4])
+    assert not any(game_over("riichi", p, east_only=True) for p in east_only[:4])
+    assert rotation_of("riichi", east_only=True).game_rounds == 1
+    assert rotation_of("riichi").game_rounds == 2
+
+
+def test_a_dealer_who_wins_keeps_the_deal_in_an_east_only_game_too():
+    found = positions("riichi", 4, [A, A, B, C, D, DRAW], east_only=True)
+    # A keeps the deal twice (renchan: 2 honba), B's win passes it (no honba), C's and D's
+    # wins pass it on to D, and the draw with D not ready passes it: the East round ends after
+    # the sixth hand, with 1 honba (the draw's).
+    assert [p.dealer for p in found[:6]] == [A, A, A, B, C, D]
+    assert [p.honba for p in found] == [0, 1, 2, 0, 0, 0, 1]
+    assert [game_over("riichi", p, east_only=True) for p in found] == [False] * 6 + [True]
+
+
+def test_east_only_is_a_riichi_tables_option_on_or_off():
+    assert table_options("riichi") == {"east_only": False}
+    assert table_options("riichi", {"east_only": True}) == {"east_only": True}
+    with pytest.raises(HandError) as refused:
+        table_options("riichi", {"east_only": "yes"})
+    assert str(refused.value.message) == "East round only (tonpuusen) is on or off."
+    with pytest.raises(HandError):
+        table_options("hongkong", {"east_only": True})
+    assert not rotation_of("hongkong", east_only=True).game_rounds == 1
+
+
+def open_table(client, **fields):
+    response = client.post(reverse("table-new"), {"variant": "riichi", "name": "Club", **NAMES,
+                                                  **fields})
+    assert response.status_code == 302, response.content.decode()[:800]
+    return Table.objects.get()
+
+
+def ron(client, table, winner, discarder, han=3, fu=40):
+    response = client.post(reverse("table-win", args=[table.edit_token]),
+                           {"winner": winner, "source": discarder, "total": han, "fu": fu})
+    assert response.status_code in (200, 302)
+
+
+def board(client, table) -> str:
+    return client.get(reverse("table-view", args=[table.view_token])).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_new_table_plays_a_hanchan_unless_it_ticks_east_only(client):
+    assert open_table(client).options == {"east_only": False}
+    Table.objects.all().delete()
+    assert open_table(client, east_only="on").options == {"east_only": True}
+
+
+@pytest.mark.django_db
+def test_an_east_only_game_on_the_pages(client):
+    """Worked by hand: four non-dealer wins of 3 han 40 fu on a discard, 40 x 2^5 = 1,280 basic
+    points, 4 x 1,280 = 5,120, paid 5,200: B on A's discard, C on B's, A on D's, B on C's. The deal
+    passes every hand: after the fourth, the East round is over. Nets: A 0, B +5,200, C 0, D
+    -5,200; points from 25,000: 25,000, 30,200, 25,000, 19,800. Ranks: B, then A and C tied
+    (the tie to A, who sat down first), D. Scores, (points - 30,000) / 1,000 + the uma 20, 10,
+    -10, -20 + the oka (30,000 - 25,000) x 4 = 20 to the first: B 0.2 + 20 + 20 = 40.2, A -5 +
+    10 = 5, C -5 - 10 = -15, D -10.2 - 20 = -30.2."""
+    table = open_table(client, east_only="on")
+    for winner, discarder in ((B, A), (C, B), (A, D)):
+        ron(client, table, winner, discarder)
+    page = board(client, table)
+    assert "round 1 of 1" in page and "tonpuusen" not in page
+    ron(client, table, B, C)
+    assert [int(x) for x in table.totals()] == [0, 5200, 0, -5200]
+    page = board(client, table)
+    assert "The East round is played: the game (tonpuusen) is over." in page
+    for points in (25000, 30200, 19800):
+        assert f'data-points="{points}"' in page
+    settle = client.get(reverse("table-settle", args=[table.view_token])).content.decode()
+    assert "The game's end (East round only)" in settle
+    end = settle[settle.index("hanchan-end"):]
+    rows = [(name, score) for name, score in (("Bob", "40.2"), ("Ann", "5.0"), ("Cy", "-15.0"),
+                                              ("Di", "-30.2"))]
+    for name, score in rows:
+        assert f"<th scope=\"row\">{name}</th>" in end and f">{score}</td>" in end
+    points = settle[settle.index('class="points"'):]
+    assert points.index('data-points="25000"') < points.index('data-points="30200"') \
+        < points.index('data-points="19800"')
+
+
+@pytest.mark.django_db
+def test_the_board_counts_the_points_from_the_tables_start(client):
+    """A table starting at 30,000 (return 30,000): B's 5,200 on A's discard leaves A 24,800 and
+    B 35,200; the board shows the difference beside the points."""
+    table = open_table(client, **{"riichi-start_points": "30000"})
+    ron(client, table, B, A)
+    page = board(client, table)
+    assert 'data-points="24800"' in page and 'data-points="35200"' in page
+    assert 'data-total="-5200"' in page and page.count('data-points="30000"') == 2
+    assert "hanchan" not in page.split('id="now"')[1].split("</section>")[0]  # not over yet
