@@ -110,6 +110,16 @@ TABLE_OPTIONS = (
                 gettext_noop("East round only (tonpuusen)"),
                 gettext_noop("Off: a hanchan, the East and South rounds. On: the game ends after "
                              "the East round, settled as a hanchan is.")),
+    # Tobi: a player whose points fall below the threshold ends the game (docs/rules-riichi.md).
+    TableOption("tobi", frozenset({"riichi"}), False,
+                gettext_noop("Bust (tobi) ends the game"),
+                gettext_noop("On: the game is over once a player's points fall below the "
+                             "threshold.")),
+    TableOption("tobi_below", frozenset({"riichi"}), 0,
+                gettext_noop("Bust: below how many points"),
+                gettext_noop("A player below this many points is bust: a whole number from "
+                             "-100000 to 100000 (0)."),
+                bounds=(-100_000, 100_000)),
     # The Green Book's penalty for a false win (错和), as docs/rules-mcr.md cites it: 10 points
     # to each of the three other players, and the hand goes on.
     TableOption("false_win_penalty", frozenset({"mcr"}), 10,
@@ -255,6 +265,17 @@ def start_points(variant_id: str, rules: dict) -> int | None:
     default); None where the variant counts from zero."""
     checked = VARIANTS[variant_id].check_rules(rules)
     return checked.get("start_points")
+
+
+def bust(variant_id: str, rules: dict, options: dict, totals: list) -> list[int]:
+    """The players bust (tobi) at a table that plays it (its option `tobi`): their points, the
+    start and their total (the riichi sticks they paid in counted), below `tobi_below` (0 by
+    default: a player left with 0 is not bust). The game is then over."""
+    start = start_points(variant_id, rules)
+    if not options.get("tobi") or start is None:
+        return []
+    return [player for player, total in enumerate(totals)
+            if start + total < options["tobi_below"]]
 
 
 def noten_payment(variant_id: str) -> int:

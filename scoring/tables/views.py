@@ -199,6 +199,8 @@ def _now(table, edit, latest, **extra) -> dict:
     totals = table.totals(latest)
     names = table.players
     start = game.start_points(table.variant, table.rules)  # Riichi: points from 25,000
+    options = table.table_options()
+    bust = game.bust(table.variant, table.rules, options, totals)
     standings = [{"player": i, "name": name, "total": totals[i], "seat": position.seat_of(i),
                   "points": None if start is None else start + totals[i],
                   "dealer": i == position.dealer} for i, name in enumerate(names)]
@@ -208,11 +210,13 @@ def _now(table, edit, latest, **extra) -> dict:
         "table": table, "edit": edit, "position": position, "standings": standings,
         "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
         "dreamer": None if position.dreamer is None else names[position.dreamer],
-        "game_over": game.game_over(table.variant, position, table.turns()["east_only"]),
+        "game_over": game.game_over(table.variant, position, table.turns()["east_only"])
+        or bool(bust),
+        "bust": [names[i] for i in bust],
         "rotation": game.rotation_of(table.variant, **table.turns()),
         "game_hand": game.hand_of_game(table.variant, position),
         "game_hands": game.hands_per_game(table.variant, position.seated),
-        "options": table.table_options(),
+        "options": options,
         "stick": table.stick(), "last": latest,
         "scorer": scorer_link(table, position), "once": ONCE,
         "here": reverse("table-edit", args=[table.edit_token]) if edit

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine.errors import HandError
-from scoring.tables.game import game_over, positions, rotation_of, table_options
+from scoring.tables.game import bust, game_over, positions, rotation_of, table_options
 from scoring.tables.models import Table
 
 A, B, C, D = range(4)
@@ -40,8 +40,8 @@ def test_a_dealer_who_wins_keeps_the_deal_in_an_east_only_game_too():
 
 
 def test_east_only_is_a_riichi_tables_option_on_or_off():
-    assert table_options("riichi") == {"east_only": False}
-    assert table_options("riichi", {"east_only": True}) == {"east_only": True}
+    assert table_options("riichi")["east_only"] is False
+    assert table_options("riichi", {"east_only": True})["east_only"] is True
     with pytest.raises(HandError) as refused:
         table_options("riichi", {"east_only": "yes"})
     assert str(refused.value.message) == "East round only (tonpuusen) is on or off."
@@ -69,9 +69,9 @@ def board(client, table) -> str:
 
 @pytest.mark.django_db
 def test_a_new_table_plays_a_hanchan_unless_it_ticks_east_only(client):
-    assert open_table(client).options == {"east_only": False}
+    assert open_table(client).options == {"east_only": False, "tobi": False, "tobi_below": 0}
     Table.objects.all().delete()
-    assert open_table(client, east_only="on").options == {"east_only": True}
+    assert open_table(client, east_only="on").options["east_only"] is True
 
 
 @pytest.mark.django_db
@@ -116,3 +116,53 @@ def test_the_board_counts_the_points_from_the_tables_start(client):
     assert 'data-points="24800"' in page and 'data-points="35200"' in page
     assert 'data-total="-5200"' in page and page.count('data-points="30000"') == 2
     assert "hanchan" not in page.split('id="now"')[1].split("</section>")[0]  # not over yet
+
+
+# Bust (tobi) ----------------------------------------------------------------------------------
+
+def test_bust_is_a_player_below_the_threshold_when_the_table_plays_it():
+    on = table_options("riichi", {"tobi": True})
+    assert on == {"east_only": False, "tobi": True, "tobi_below": 0}
+    # From 25,000: -25,000 leaves 0 points, not below 0; -25,100 leaves -100.
+    assert bust("riichi", {}, on, [0, -25000, 25000, 0]) == []
+    assert bust("riichi", {}, on, [25100, -25100, 0, 0]) == [B]
+    assert bust("riichi", {}, table_options("riichi"), [25100, -25100, 0, 0]) == []  # off
+    at_10000 = table_options("riichi", {"tobi": True, "tobi_below": 10000})
+    assert bust("riichi", {}, at_10000, [16000, -16000, 0, 0]) == [B]  # 9,000 < 10,000
+    assert bust("riichi", {"start_points": 30000}, on, [26000, -26000, 0, 0]) == []
+
+
+@pytest.mark.parametrize(("given", "message"), [
+    ({"tobi_below": 100001}, "Bust: below how many points: 100001 is not a whole number from "
+                             "-100000 to 100000."),
+    ({"tobi_below": "0"}, "is not a whole number"),
+    ({"tobi": 1}, "Bust (tobi) ends the game is on or off."),
+])
+def test_the_bust_options_refuse_what_they_cannot_be(given, message):
+    with pytest.raises(HandError) as refused:
+        table_options("riichi", given)
+    assert message in str(refused.value.message)
+
+
+@pytest.mark.django_db
+def test_a_new_table_refuses_a_bust_threshold_out_of_range(client):
+    response = client.post(reverse("table-new"), {"variant": "riichi", **NAMES, "tobi": "on",
+                                                  "tobi_below": "-200000"})
+    assert response.status_code == 200 and not Table.objects.exists()
+    assert "-200000 is not a whole number from -100000 to 100000." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_bust_ends_the_game_on_the_board(client):
+    """B's yakuman on A's discard, 32,000 (a non-dealer's, 4 x 8,000): A 25,000 - 32,000 =
+    -7,000, below 0: bust. Without tobi the board plays on."""
+    for tobi, over in (("on", True), ("", False)):
+        Table.objects.all().delete()
+        table = open_table(client, tobi=tobi)
+        response = client.post(reverse("table-win", args=[table.edit_token]),
+                               {"winner": B, "source": A, "total": "yakuman1"})
+        assert response.status_code in (200, 302)
+        assert [int(x) for x in table.totals()] == [-32000, 32000, 0, 0]
+        page = board(client, table)
+        assert 'data-points="-7000"' in page
+        assert ("Ann: below 0 points, bust (tobi). The game is over" in page) is over
