@@ -352,6 +352,14 @@ class DrawForm(BoxesShown, forms.Form):
                 "Each player ticked puts a %(stick)s-point stick on the table; after a drawn hand "
                 "the sticks stay there for the next winner.") % {
                 "stick": grouped(game.riichi_stick(variant_id))}
+        kinds = game.abortive_draws(variant_id)
+        if kinds:
+            self.fields["abortive"] = forms.ChoiceField(
+                label=_("Abortive draw"), required=False,
+                choices=[("", _("no: the wall ran out"))] + [
+                    (kind, localize(name)) for kind, name in kinds.items()],
+                help_text=_("Nobody pays, the dealer keeps the deal and the honba go up; the "
+                            "riichi sticks stay on the table."))
 
     @property
     def ready(self) -> list[int]:
@@ -365,10 +373,13 @@ class DrawForm(BoxesShown, forms.Form):
 
     @property
     def entry(self) -> game.DrawEntry:
-        return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi))
+        return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi),
+                              abortive=self.cleaned_data.get("abortive") or "")
 
     def clean(self):
         data = super().clean()
+        if data.get("abortive") and not self.errors:
+            return data  # who was ready does not count: game.abortive says so if ticked
         if "ready" in self.fields and not self.errors:
             not_ready = [p for p in self.riichi if p not in data.get("ready", [])]
             if not_ready:

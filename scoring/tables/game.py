@@ -295,6 +295,7 @@ class Outcome:
     takes_pot: bool = True
     ready: tuple[int, ...] = ()
     goes_on: bool = False  # MCR's false win: a penalty, and the same hand goes on
+    abortive: bool = False  # Riichi's abortive draw: the dealer keeps the deal
 
 
 def as_outcome(hand: "Outcome | int | None") -> Outcome:
@@ -304,9 +305,10 @@ def as_outcome(hand: "Outcome | int | None") -> Outcome:
 
 def outcome_of(winner: int | None, detail: dict) -> Outcome:
     """The outcome of a hand as it is kept: its winner and its detail's `riichi`, `takes_pot`,
-    `ready` and `goes_on` (a hand kept before these were written has none)."""
+    `ready`, `goes_on` and `abortive` (a hand kept before these were written has none)."""
     return Outcome(winner, tuple(detail.get("riichi", ())), bool(detail.get("takes_pot", True)),
-                   tuple(detail.get("ready", ())), bool(detail.get("goes_on", False)))
+                   tuple(detail.get("ready", ())), bool(detail.get("goes_on", False)),
+                   bool(detail.get("abortive")))
 
 
 def advance(variant_id: str, position: Position, hand: Outcome | int | None,
@@ -325,10 +327,11 @@ def advance(variant_id: str, position: Position, hand: Outcome | int | None,
         dealer = position.dealer_chair if chair is None else chair
         step = 1  # rounds are counted in deals played
     else:
-        ready_dealer = (chair is None and bool(noten_payment(variant_id))
-                        and position.dealer in outcome.ready)  # Riichi: tenpai renchan
+        drawn_renchan = (chair is None and bool(noten_payment(variant_id))
+                         and (position.dealer in outcome.ready  # Riichi: tenpai renchan
+                              or outcome.abortive))  # and after an abortive draw
         keeps = rotation.deal == KEEP_ON_DEALER_WIN and (chair == position.dealer_chair
-                                                         or ready_dealer)
+                                                         or drawn_renchan)
         dealer = position.dealer_chair if keeps else (position.dealer_chair + 1) % n
         step = 0 if keeps else 1
     honba = 0
@@ -560,10 +563,12 @@ class DiscardWinsEntry:
 
 @dataclass(frozen=True, kw_only=True)
 class DrawEntry:
-    """A drawn hand; at a Riichi table, who was ready (tenpai) and who declared riichi."""
+    """A drawn hand; at a Riichi table, who was ready (tenpai) and who declared riichi, and for
+    an abortive draw its kind (`ABORTIVE_DRAWS`; "": the wall ran out)."""
 
     ready: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
+    abortive: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -824,6 +829,42 @@ def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *,
                      "context": context, **counted, **sticks})
 
 
+# Riichi's abortive draws (docs/rules-riichi.md, "At a table"): the hand ends drawn before the
+# wall runs out, nobody pays (no tenpai payments), the dealer keeps the deal and the honba go up;
+# the riichi sticks declared stay on the table. The engine has no word for them yet: the table
+# keeps them for the variants that count honba (`Rotation.honba`).
+ABORTIVE_DRAWS = {
+    "nine_terminals": gettext_noop("nine terminals and honors (kyuushu kyuuhai)"),
+    "four_winds": gettext_noop("four winds (suufon renda)"),
+    "four_riichi": gettext_noop("four riichi (suucha riichi)"),
+    "four_kongs": gettext_noop("four kongs (suukaikan)"),
+}
+
+
+def abortive_draws(variant_id: str) -> dict:
+    """The abortive draws a table of the variant records ({} where it has none)."""
+    return ABORTIVE_DRAWS if rotation_of(variant_id).honba else {}
+
+
+def abortive(position: Position, variant_id: str, entry: DrawEntry) -> Recorded:
+    """An abortive draw: nobody pays, and its riichi sticks go on the table (`stick_transfers`);
+    who was ready does not count (no tenpai payments). Four riichi is the four players' riichi."""
+    if entry.abortive not in abortive_draws(variant_id):
+        raise HandError("bad_request", gettext_noop(
+            "{variant} has no abortive draw {kind}.", variant=VARIANTS[variant_id].name,
+            kind=entry.abortive))
+    if entry.ready:
+        raise HandError("bad_context", gettext_noop(
+            "An abortive draw pays nothing for being ready: untick the ready players."))
+    riichi = check_seated(position, entry.riichi, gettext_noop("riichi"))
+    if entry.abortive == "four_riichi" and len(riichi) != position.seated:
+        raise HandError("bad_context", gettext_noop(
+            "Four riichi ends the hand when all four players have declared riichi: tick the "
+            "four."))
+    return Recorded("draw", detail={"source": "draw", "round_wind": position.round_wind,
+                                    "abortive": entry.abortive, "riichi": list(riichi)})
+
+
 def drawn(position: Position, variant_id: str | None = None,
           entry: DrawEntry = DrawEntry()) -> Recorded:
     """A drawn hand (Fortune Hand, wall game): nobody pays. At a Riichi table (an exhaustive
@@ -832,6 +873,8 @@ def drawn(position: Position, variant_id: str | None = None,
     ready paying the same and each ready receiving the same: 1 ready receives 1,000 from each of
     the three; 2 ready receive 1,500 each, 750 from each of the two not ready; 3 ready receive
     1,000 each from the one not ready. Nobody or everybody ready: nothing."""
+    if entry.abortive:
+        return abortive(position, variant_id, entry)
     detail = {"source": "draw", "round_wind": position.round_wind}
     payment = noten_payment(variant_id) if variant_id else 0
     if not payment:

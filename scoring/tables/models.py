@@ -232,6 +232,7 @@ class Table(models.Model):
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
                 "riichi": [name(p) for p in outcome.riichi],
                 "ready": None if "ready" not in hand.detail else [name(p) for p in outcome.ready],
+                "abortive": game.ABORTIVE_DRAWS.get(hand.detail.get("abortive")),
                 "game": position.game + 1,
                 "game_hand": None if outcome.goes_on else game.hand_of_game(self.variant,
                                                                             position),

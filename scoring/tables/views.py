@@ -636,7 +636,8 @@ def _edit_forms(request, table, hand, position, drawing):
             shared = initial["riichi"] = sorted({_int(p) for p in ticked})
     form = _win_form(table, position, None if drawing else request.POST or None, initial)
     draw_form = _draw_form(table, position, request.POST if drawing else None, {
-        "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", [])},
+        "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", []),
+        "abortive": hand.detail.get("abortive", "")},
                            riichi=shared)
     return form, draw_form
 

@@ -157,7 +157,8 @@ def test_a_false_win_needs_its_discarder_or_a_self_drawn_tile():
 
 
 @pytest.mark.parametrize(("given", "message"), [
-    ({"false_win_penalty": 101}, "False win: the penalty: 101 is not a whole number from 0 to 100."),
+    ({"false_win_penalty": 101},
+     "False win: the penalty: 101 is not a whole number from 0 to 100."),
     ({"false_win_penalty": -1}, "False win: the penalty: -1 is not a whole number from 0 to 100."),
     ({"false_win_penalty": True}, "is not a whole number"),
     ({"false_win_to": "nobody"}, "False win: who receives it: nobody is not one of its choices."),
@@ -223,8 +224,8 @@ def test_a_club_game_with_a_false_win_ranked_in_table_points(client):
     """Worked by hand (8 + the fans from the discarder, 8 from each of the others):
     hand 1, A wins 8 fan on B's discard: A +32, B -16, C -8, D -8.
     Hand 2, C declares a false win on D's discard: C -30, the others +10; the hand goes on:
-    B (who deals hand 2) wins 8 fan on A's discard: B +32, A -16, C -8, D -8. Hands 3 to 16 are drawn. Game 1: A 26, B 26, C -46, D -6:
-    A and B tied first, (4 + 2) / 2 = 3 each, D 1, C 0.
+    B (who deals hand 2) wins 8 fan on A's discard: B +32, A -16, C -8, D -8. Hands 3 to 16
+    are drawn. Game 1: A 26, B 26, C -46, D -6: A and B tied first, (4 + 2) / 2 = 3 each, D 1, C 0.
     Game 2, hand 1, D self-drawn 8 fan: D +48, the others -16 each: D 4, A B C (2 + 1 + 0) / 3 =
     1 each. Table points: A 4, B 4, C 1, D 5; money: A +10, B +10, C -62, D +42."""
     response, table = open_table(client)

@@ -8,7 +8,22 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine.errors import HandError
-from scoring.tables.game import bust, game_over, positions, rotation_of, table_options
+from scoring.tables.game import (
+    DrawEntry,
+    WinEntry,
+    abortive_draws,
+    advance,
+    bust,
+    game_over,
+    net_of,
+    outcome_of,
+    positions,
+    record,
+    rotation_of,
+    start,
+    stick_transfers,
+    table_options,
+)
 from scoring.tables.models import Table
 
 A, B, C, D = range(4)
@@ -47,7 +62,7 @@ def test_east_only_is_a_riichi_tables_option_on_or_off():
     assert str(refused.value.message) == "East round only (tonpuusen) is on or off."
     with pytest.raises(HandError):
         table_options("hongkong", {"east_only": True})
-    assert not rotation_of("hongkong", east_only=True).game_rounds == 1
+    assert rotation_of("hongkong", east_only=True).game_rounds == 4
 
 
 def open_table(client, **fields):
@@ -166,3 +181,68 @@ def test_a_bust_ends_the_game_on_the_board(client):
         page = board(client, table)
         assert 'data-points="-7000"' in page
         assert ("Ann: below 0 points, bust (tobi). The game is over" in page) is over
+
+
+# Abortive draws -------------------------------------------------------------------------------
+
+def test_abortive_draws_keep_the_deal_raise_the_honba_and_leave_the_sticks():
+    """Worked by hand, A dealing: (1) nine terminals: nobody pays, A keeps the deal, 1 honba.
+    (2) Four riichi: each puts a 1,000 stick on the table (the totals -1,000 each, 4 sticks
+    there), nobody else pays, A keeps the deal, 2 honba. (3) B wins 2 han 30 fu on C's discard:
+    30 x 2^4 = 480 basic points, 4 x 480 = 1,920, 2,000, and 2 x 300 for the honba: C pays
+    2,600; B takes the 4 sticks: B +6,600, C -2,600. B deals, no honba. Totals: A -1,000,
+    B +5,600, C -3,600, D -1,000: they sum to 0, the sticks all taken."""
+    position, totals = start(4), [0, 0, 0, 0]
+    entries = [DrawEntry(abortive="nine_terminals"),
+               DrawEntry(abortive="four_riichi", riichi=(A, B, C, D)),
+               WinEntry(winner=B, discarder=C, total=2, fu=30)]
+    seen = []
+    for entry in entries:
+        recorded = record("riichi", {}, position, entry)
+        outcome = outcome_of(recorded.winner, recorded.detail)
+        moved = net_of(recorded.transfers + stick_transfers(position, outcome, 1000), 4)
+        totals = [t + m for t, m in zip(totals, moved, strict=True)]
+        position = advance("riichi", position, outcome)
+        seen.append((position.dealer, position.honba, position.riichi_sticks, totals))
+    assert seen == [(A, 1, 0, [0, 0, 0, 0]),
+                    (A, 2, 4, [-1000, -1000, -1000, -1000]),
+                    (B, 0, 0, [-1000, 5600, -3600, -1000])]
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ({"abortive": "four_riichi", "riichi": (A, B, C)}, "tick the four"),
+    ({"abortive": "nine_terminals", "ready": (A,)}, "untick the ready players"),
+    ({"abortive": "triple_ron"}, "has no abortive draw triple_ron"),
+], ids=["four-riichi-needs-four", "no-tenpai-payment", "unknown-kind"])
+def test_an_abortive_draw_that_cannot_be_is_refused(entry, message):
+    with pytest.raises(HandError) as refused:
+        record("riichi", {}, start(4), DrawEntry(**entry))
+    assert message in str(refused.value.message)
+
+
+def test_other_variants_have_no_abortive_draw():
+    assert abortive_draws("hongkong") == {} and abortive_draws("mcr") == {}
+    with pytest.raises(HandError):
+        record("hongkong", {}, start(4), DrawEntry(abortive="four_winds"))
+
+
+@pytest.mark.django_db
+def test_an_abortive_draw_on_the_pages(client):
+    table = open_table(client)
+    draw = reverse("table-draw", args=[table.edit_token])
+    response = client.post(draw, {"draw-abortive": "four_kongs", "draw-riichi": [B]})
+    assert response.status_code in (200, 302)
+    hand = table.hands.get()
+    assert hand.detail["abortive"] == "four_kongs" and hand.transfers == []
+    page = board(client, table)
+    assert "Abortive draw: four kongs (suukaikan). Nobody pays; the dealer keeps the deal." \
+        in page
+    assert 'data-honba="1"' in page and 'data-sticks="1"' in page
+    assert [int(x) for x in table.totals()] == [0, -1000, 0, 0]
+    assert table.position().dealer == A
+    refused = client.post(draw, {"draw-abortive": "four_riichi", "draw-riichi": [A, C]},
+                          headers={"HX-Request": "true"})
+    assert refused.status_code == 200 and "tick the four" in refused.content.decode()
+    assert table.hands.count() == 1
+    refused = client.post(draw, {"draw-abortive": "eight_winds"})
+    assert "Select a valid choice." in refused.content.decode()
