@@ -1074,12 +1074,14 @@ CSV_KINDS = {"win": pgettext("csv", "win"), "draw": pgettext("csv", "draw"),
 
 
 def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], said=str,
-             left: tuple[int, Decimal] | None = None) -> str:
+             left: tuple[int, Decimal] | None = None,
+             games_played: list[dict] | None = None) -> str:
     """One line per hand (what happened, each player's change and running total), then the
     settle-up. `declarer`: who declared a false win (American), which has no winner. `said`
     renders the CSV's own words (English by default; the page's language from the view).
     `left`: (the first, the amount) for Riichi's sticks left on the table at the end, the settle-
-    up's first line."""
+    up's first line. `games_played`: an MCR table's games (`games`), whose table points close the
+    file, a line per game and one for all of them."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([said(header) for header in CSV_HEADERS]
@@ -1104,4 +1106,13 @@ def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], sai
     for t in settlement:
         writer.writerow(["", text_cell(names[t.payer]), text_cell(names[t.payee]),
                          show(t.amount)])
+    if games_played:
+        writer.writerow([])
+        writer.writerow([said(pgettext("csv", "table points")), said(pgettext("csv", "game"))]
+                        + [text_cell(name) for name in names])
+        for played in games_played:
+            writer.writerow(["", played["number"]]
+                            + [show_points(p) for p in played["table_points"]])
+        writer.writerow(["", said(pgettext("csv", "all games"))]
+                        + [show_points(p) for p in total_table_points(games_played)])
     return out.getvalue()

@@ -257,6 +257,10 @@ def test_a_club_game_with_a_false_win_ranked_in_table_points(client):
     sums = page[page.index("table-points-sum"):]
     assert [f'data-table-points="{n}"' in sums for n in (4, 1, 5)] == [True] * 3
     assert table.final_net()[0] == [10, 10, -62, 42]
+    csv = client.get(reverse("table-csv", args=[table.view_token])).content.decode()
+    assert csv.splitlines()[-4:] == ["table points,game,Ann,Bob,Cy,Di", ",1,3,3,0,1",
+                                     ",2,1,1,1,4", ",all games,4,4,1,5"]
+    assert ",false_win,,Di," in csv  # the false win's line: no winner, on Di's discard
 
 
 @pytest.mark.django_db
