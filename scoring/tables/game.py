@@ -24,6 +24,12 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
   of riichi sticks (`Position.riichi_sticks`): each declaration puts a stick in, the next winner
   takes them all, a drawn hand leaves them on the table. At a drawn hand the players not ready pay
   the ready ones (`drawn`).
+- MCR (docs/rules-mcr.md, "The game" and "At a club night"): 16 hands, the deal passing every
+  hand, the players changing places after each round; then the table starts the next game as
+  the first started (`plays_games`), each game ranked in table points (`table_points`). A false
+  win is the table's penalty (`penalty`), and the same hand goes on (`Outcome.goes_on`).
+- Riichi's table options (`TABLE_OPTIONS`): the East round only (tonpuusen), and bust (tobi)
+  ending the game (`bust`); its abortive draws keep the deal with the dealer (`abortive`).
 - American (the issue): the deal passes every hand. Five players: at the end of each round the
   dreamer replaces the player in chair k (k = 0, 1, 2, 3, 0, ... for rounds 1, 2, 3, 4, 5...), who
   then dreams (seed 001: the first dealer after the East round, the South player after the South

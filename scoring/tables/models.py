@@ -140,8 +140,11 @@ class Table(models.Model):
 
     # The game -----------------------------------------------------------------------------------
     def table_options(self) -> dict:
-        """Every option of this table (game.table_options), its own or the default."""
-        return game.table_options(self.variant, self.options)
+        """Every option of this table (game.table_options), its own or the default; an option
+        kept that the variant's tables no longer have is left out."""
+        known = {option.name for option in game.options_for(self.variant)}
+        return game.table_options(self.variant, {name: value for name, value in
+                                                 (self.options or {}).items() if name in known})
 
     def turns(self) -> dict:
         """The table's options that move the deal and end the game (game.rotation_of)."""
