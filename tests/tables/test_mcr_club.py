@@ -268,3 +268,20 @@ def test_a_false_win_with_the_discarder_option_pays_the_discarder_alone(client):
     response, table = open_table(client, false_win_penalty="30", false_win_to="discarder")
     post(client, table, "table-false-win", {"false-declarer": B, "false-source": D})
     assert table.totals() == [0, -30, 0, 30]
+
+
+@pytest.mark.django_db
+def test_each_variant_asks_its_own_options_only(client):
+    mcr = client.get(reverse("table-new") + "?variant=mcr").content.decode()
+    riichi = client.get(reverse("table-new") + "?variant=riichi").content.decode()
+    assert 'name="false_win_penalty"' in mcr and 'name="east_only"' not in mcr
+    assert 'name="east_only"' in riichi and 'name="false_win_penalty"' not in riichi
+    assert 'name="tobi_below"' in riichi
+
+
+@pytest.mark.django_db
+def test_a_kept_option_the_tables_no_longer_have_is_left_out(client):
+    table = Table.objects.create(variant="mcr", players=["Ann", "Bob", "Cy", "Di"],
+                                 options={"retired_option": 1, "false_win_penalty": 20})
+    assert table.table_options() == {"false_win_penalty": 20, "false_win_to": "others"}
+    assert client.get(reverse("table-view", args=[table.view_token])).status_code == 200
