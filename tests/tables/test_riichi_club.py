@@ -246,3 +246,21 @@ def test_an_abortive_draw_on_the_pages(client):
     assert table.hands.count() == 1
     refused = client.post(draw, {"draw-abortive": "eight_winds"})
     assert "Select a valid choice." in refused.content.decode()
+
+
+@pytest.mark.django_db
+def test_an_abortive_draw_is_edited_on_the_hands_page(client):
+    """Recorded as nine terminals (A keeps the deal), then made an exhaustive draw with B alone
+    ready: B +3,000, the others -1,000 each, and A, not ready, passes the deal."""
+    table = open_table(client)
+    client.post(reverse("table-draw", args=[table.edit_token]),
+                {"draw-abortive": "nine_terminals"})
+    hand = table.hands.get()
+    url = reverse("table-hand", args=[table.edit_token, hand.pk])
+    page = client.get(url).content.decode()
+    assert '<option value="nine_terminals" selected>' in page
+    response = client.post(url, {"action": "draw", "version": hand.version,
+                                 "draw-abortive": "", "draw-ready": [B]})
+    assert response.status_code == 302
+    assert [int(x) for x in table.totals()] == [-1000, 3000, -1000, -1000]
+    assert table.position().dealer == B and table.position().honba == 1
