@@ -91,10 +91,15 @@ class TableForm(forms.Form):
                 label=_("A dealer who wins keeps the deal"), required=False,
                 help_text=_("Off: the deal passes after every hand. On: it passes after a drawn "
                             "hand or another player's win only."))
+        self.table_options = game.options_for(self.variant_id)
+        for option in self.table_options:
+            self.fields[option.name] = option_field(option)
 
     def table_option_fields(self):
-        """The table's own options (the rotation), beside the variant's house rules."""
-        return [self[name] for name in ("dealer_keeps_deal_on_win",) if name in self.fields]
+        """The table's own options (the rotation, game.TABLE_OPTIONS), beside the variant's
+        house rules."""
+        names = ["dealer_keeps_deal_on_win"] + [option.name for option in self.table_options]
+        return [self[name] for name in names if name in self.fields]
 
     def player_fields(self):
         """A name field per seat the variant can use: no dreamer where five cannot play."""
@@ -127,10 +132,35 @@ class TableForm(forms.Form):
             checked = self.variant.check_rules(rules)
         except HandError as error:
             raise ValidationError(localize(error.message)) from None
+        given = {option.name: data.get(option.name) for option in self.table_options
+                 if data.get(option.name) is not None and data.get(option.name) != ""}
+        for name, value in given.items():  # each refusal under its own field
+            try:
+                game.check_option(game.TABLE_OPTION_NAMES[name], value)
+            except HandError as error:
+                self.add_error(name, localize(error.message))
+        if self.errors:
+            return data
+        data["options"] = game.table_options(self.variant_id, given)
         data["players"] = names[:count]
         data["dealer_keeps"] = bool(data.get("dealer_keeps_deal_on_win"))
         data["rules"] = dict(checked)  # every option, so the table keeps its rules as agreed
         return data
+
+
+def option_field(option: game.TableOption) -> forms.Field:
+    """A table option's field: a box for on or off, a choice, or a whole number (its bounds are
+    game.table_options's to check, which says what the option may be)."""
+    label, help_text = localize(option.label), localize(option.help)
+    if isinstance(option.default, bool):
+        return forms.BooleanField(label=label, help_text=help_text, required=False,
+                                  initial=option.default)
+    if option.choices:
+        return forms.ChoiceField(label=label, help_text=help_text, initial=option.default,
+                                 required=False,
+                                 choices=[(v, localize(text)) for v, text in option.choices])
+    return forms.IntegerField(label=label, help_text=help_text, initial=option.default,
+                              required=False)
 
 
 class WonFrom:
@@ -322,6 +352,14 @@ class DrawForm(BoxesShown, forms.Form):
                 "Each player ticked puts a %(stick)s-point stick on the table; after a drawn hand "
                 "the sticks stay there for the next winner.") % {
                 "stick": grouped(game.riichi_stick(variant_id))}
+        kinds = game.abortive_draws(variant_id)
+        if kinds:
+            self.fields["abortive"] = forms.ChoiceField(
+                label=_("Abortive draw"), required=False,
+                choices=[("", _("no: the wall ran out"))] + [
+                    (kind, localize(name)) for kind, name in kinds.items()],
+                help_text=_("Nobody pays, the dealer keeps the deal and the honba go up; the "
+                            "riichi sticks stay on the table."))
 
     @property
     def ready(self) -> list[int]:
@@ -335,10 +373,13 @@ class DrawForm(BoxesShown, forms.Form):
 
     @property
     def entry(self) -> game.DrawEntry:
-        return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi))
+        return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi),
+                              abortive=self.cleaned_data.get("abortive") or "")
 
     def clean(self):
         data = super().clean()
+        if data.get("abortive") and not self.errors:
+            return data  # who was ready does not count: game.abortive says so if ticked
         if "ready" in self.fields and not self.errors:
             not_ready = [p for p in self.riichi if p not in data.get("ready", [])]
             if not_ready:

@@ -24,6 +24,12 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
   of riichi sticks (`Position.riichi_sticks`): each declaration puts a stick in, the next winner
   takes them all, a drawn hand leaves them on the table. At a drawn hand the players not ready pay
   the ready ones (`drawn`).
+- MCR (docs/rules-mcr.md, "The game" and "At a club night"): 16 hands, the deal passing every
+  hand, the players changing places after each round; then the table starts the next game as
+  the first started (`plays_games`), each game ranked in table points (`table_points`). A false
+  win is the table's penalty (`penalty`), and the same hand goes on (`Outcome.goes_on`).
+- Riichi's table options (`TABLE_OPTIONS`): the East round only (tonpuusen), and bust (tobi)
+  ending the game (`bust`); its abortive draws keep the deal with the dealer (`abortive`).
 - American (the issue): the deal passes every hand. Five players: at the end of each round the
   dreamer replaces the player in chair k (k = 0, 1, 2, 3, 0, ... for rounds 1, 2, 3, 4, 5...), who
   then dreams (seed 001: the first dealer after the East round, the South player after the South
@@ -34,6 +40,7 @@ import csv
 import io
 from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
@@ -46,14 +53,139 @@ from scoring.engine.variant import FIRST_WINNER, KEEP_ON_DEALER_WIN, Rotation
 from scoring.engine.variants import VARIANTS
 
 
-def rotation_of(variant_id: str, dealer_keeps: bool = False) -> Rotation:
+def rotation_of(variant_id: str, dealer_keeps: bool = False, east_only: bool = False) -> Rotation:
     """The variant's rotation (`Variant.rotation`); with `dealer_keeps` (a table's option, where
     the variant offers it: not a house rule of the engine, it moves the deal, not the money), a
-    dealer who wins keeps the deal."""
+    dealer who wins keeps the deal; with `east_only` (a Riichi table's option, `TABLE_OPTIONS`),
+    the game is the East round alone (tonpuusen)."""
     rotation = VARIANTS[variant_id].rotation
     if dealer_keeps and rotation.dealer_may_keep:
-        return replace(rotation, deal=KEEP_ON_DEALER_WIN)
+        rotation = replace(rotation, deal=KEEP_ON_DEALER_WIN)
+    if east_only and offers(variant_id, "east_only"):
+        rotation = replace(rotation, game_rounds=1, game_over=EAST_ONLY_OVER)
     return rotation
+
+
+EAST_ONLY_OVER = gettext_noop("The East round is played: the game (tonpuusen) is over. Settle "
+                              "up, or play on.")
+
+# The variants whose table plays one full game after another (the engine's Rotation has no word
+# for it yet): after its 16th hand an MCR table starts game 2, the players back in the chairs
+# they sat down in, the first chair dealing; each game is ranked on its own (`table_points`).
+PLAYS_GAMES = frozenset({"mcr"})
+
+
+def plays_games(variant_id: str) -> bool:
+    return variant_id in PLAYS_GAMES and rotation_of(variant_id).game_rounds is not None
+
+
+def hand_of_game(variant_id: str, position: "Position") -> int | None:
+    """The hand's number in its game (1 to 16 at an MCR table), None where the table does not
+    play its games one after another (`plays_games`). MCR passes the deal every hand, so the
+    round and the deals passed in it count the hands."""
+    if not plays_games(variant_id):
+        return None
+    return position.round_index * position.seated + position.deal + 1
+
+
+def hands_per_game(variant_id: str, seated: int = 4) -> int | None:
+    return rotation_of(variant_id).game_rounds * seated if plays_games(variant_id) else None
+
+
+# A table's own options ------------------------------------------------------------------------
+# What a table agrees besides its variant's house rules (the engine's options): how the game goes
+# at this table, not how a hand scores. One place for each: its name, the variants it is for, its
+# default, what it may be; `table_options` checks them, refusing what an option cannot be with a
+# message that says what it may be.
+
+@dataclass(frozen=True)
+class TableOption:
+    name: str
+    variants: frozenset
+    default: bool | int | str
+    label: str
+    help: str
+    choices: tuple[tuple[str, str], ...] = ()   # a choice: (value, label)
+    bounds: tuple[int, int] | None = None       # a whole number: lowest, highest
+
+
+FALSE_WIN_OTHERS, FALSE_WIN_DISCARDER = "others", "discarder"
+
+TABLE_OPTIONS = (
+    TableOption("east_only", frozenset({"riichi"}), False,
+                gettext_noop("East round only (tonpuusen)"),
+                gettext_noop("Off: a hanchan, the East and South rounds. On: the game ends after "
+                             "the East round, settled as a hanchan is.")),
+    # Tobi: a player whose points fall below the threshold ends the game (docs/rules-riichi.md).
+    TableOption("tobi", frozenset({"riichi"}), False,
+                gettext_noop("Bust (tobi) ends the game"),
+                gettext_noop("On: the game is over once a player's points fall below the "
+                             "threshold.")),
+    TableOption("tobi_below", frozenset({"riichi"}), 0,
+                gettext_noop("Bust: below how many points"),
+                gettext_noop("A player below this many points is bust: a whole number from "
+                             "-100000 to 100000 (0)."),
+                bounds=(-100_000, 100_000)),
+    # The Green Book's penalty for a false win (错和), as docs/rules-mcr.md cites it: 10 points
+    # to each of the three other players, and the hand goes on.
+    TableOption("false_win_penalty", frozenset({"mcr"}), 10,
+                gettext_noop("False win: the penalty"),
+                gettext_noop("What the player who declared a false win pays each player who "
+                             "receives it: a whole number from 0 to 100 (10)."),
+                bounds=(0, 100)),
+    TableOption("false_win_to", frozenset({"mcr"}), FALSE_WIN_OTHERS,
+                gettext_noop("False win: who receives it"),
+                gettext_noop("Each of the three others (the competition rules), or only the "
+                             "player whose discard was claimed (a self-drawn tile: the three)."),
+                choices=((FALSE_WIN_OTHERS, gettext_noop("each of the three others")),
+                         (FALSE_WIN_DISCARDER, gettext_noop("the discarder")))),
+)
+TABLE_OPTION_NAMES = {option.name: option for option in TABLE_OPTIONS}
+
+
+def options_for(variant_id: str) -> list[TableOption]:
+    return [option for option in TABLE_OPTIONS if variant_id in option.variants]
+
+
+def offers(variant_id: str, name: str) -> bool:
+    return variant_id in TABLE_OPTION_NAMES[name].variants
+
+
+def table_options(variant_id: str, given: dict | None = None) -> dict:
+    """Every option of the variant's table, as given or its default. An option the variant's table
+    does not have, or a value it cannot take, is refused (HandError bad_request, saying what it
+    may be)."""
+    given = dict(given or {})
+    unknown = sorted(name for name in given if name not in
+                     {option.name for option in options_for(variant_id)})
+    if unknown:
+        raise HandError("bad_request", gettext_noop(
+            "{variant} tables have no option {name}.", variant=VARIANTS[variant_id].name,
+            name=unknown[0]))
+    checked = {}
+    for option in options_for(variant_id):
+        value = given.get(option.name, option.default)
+        checked[option.name] = check_option(option, value)
+    return checked
+
+
+def check_option(option: TableOption, value):
+    if isinstance(option.default, bool):
+        if not isinstance(value, bool):
+            raise HandError("bad_request", gettext_noop("{option} is on or off.",
+                                                        option=option.label))
+        return value
+    if option.bounds is not None:
+        low, high = option.bounds
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise HandError("bad_request", gettext_noop(
+                "{option}: {value} is not a whole number from {low} to {high}.",
+                option=option.label, value=value, low=low, high=high))
+        return value
+    if value not in [choice for choice, _label in option.choices]:
+        raise HandError("bad_request", gettext_noop(
+            "{option}: {value} is not one of its choices.", option=option.label, value=value))
+    return value
 
 
 @dataclass(frozen=True)
@@ -70,6 +202,7 @@ class Position:
     last_winner: int | None = None
     honba: int = 0                       # Riichi's repeat counters before this hand
     riichi_sticks: int = 0               # Riichi's sticks on the table before this hand
+    game: int = 0                        # 0 is the first game (`plays_games`: MCR's 16 hands)
 
     @property
     def seated(self) -> int:
@@ -133,6 +266,24 @@ def riichi_stick(variant_id: str) -> int:
     return VARIANTS[variant_id].riichi_stick
 
 
+def start_points(variant_id: str, rules: dict) -> int | None:
+    """What each player starts the game with (Riichi's house rule `start_points`: 25,000 by
+    default); None where the variant counts from zero."""
+    checked = VARIANTS[variant_id].check_rules(rules)
+    return checked.get("start_points")
+
+
+def bust(variant_id: str, rules: dict, options: dict, totals: list) -> list[int]:
+    """The players bust (tobi) at a table that plays it (its option `tobi`): their points, the
+    start and their total (the riichi sticks they paid in counted), below `tobi_below` (0 by
+    default: a player left with 0 is not bust). The game is then over."""
+    start = start_points(variant_id, rules)
+    if not options.get("tobi") or start is None:
+        return []
+    return [player for player, total in enumerate(totals)
+            if start + total < options["tobi_below"]]
+
+
 def noten_payment(variant_id: str) -> int:
     """What the players not ready at a drawn hand pay those ready, in all
     (`Variant.noten_payment`; 0: the variant has no such payment, and is not told who was ready)."""
@@ -149,6 +300,8 @@ class Outcome:
     riichi: tuple[int, ...] = ()
     takes_pot: bool = True
     ready: tuple[int, ...] = ()
+    goes_on: bool = False  # MCR's false win: a penalty, and the same hand goes on
+    abortive: bool = False  # Riichi's abortive draw: the dealer keeps the deal
 
 
 def as_outcome(hand: "Outcome | int | None") -> Outcome:
@@ -157,18 +310,22 @@ def as_outcome(hand: "Outcome | int | None") -> Outcome:
 
 
 def outcome_of(winner: int | None, detail: dict) -> Outcome:
-    """The outcome of a hand as it is kept: its winner and its detail's `riichi`, `takes_pot` and
-    `ready` (a hand kept before these were written has none)."""
+    """The outcome of a hand as it is kept: its winner and its detail's `riichi`, `takes_pot`,
+    `ready`, `goes_on` and `abortive` (a hand kept before these were written has none)."""
     return Outcome(winner, tuple(detail.get("riichi", ())), bool(detail.get("takes_pot", True)),
-                   tuple(detail.get("ready", ())))
+                   tuple(detail.get("ready", ())), bool(detail.get("goes_on", False)),
+                   bool(detail.get("abortive")))
 
 
 def advance(variant_id: str, position: Position, hand: Outcome | int | None,
-            dealer_keeps: bool = False) -> Position:
+            dealer_keeps: bool = False, east_only: bool = False) -> Position:
     """The position after a hand: its Outcome, or its (first) winner, or None for a drawn hand;
-    `dealer_keeps`: the table's option that a winning dealer keeps the deal (rotation_of)."""
-    rotation = rotation_of(variant_id, dealer_keeps)
+    `dealer_keeps`, `east_only`: the table's options (rotation_of). A hand that goes on (MCR's
+    false win) moves nothing but the line's number."""
+    rotation = rotation_of(variant_id, dealer_keeps, east_only)
     outcome = as_outcome(hand)
+    if outcome.goes_on:
+        return replace(position, number=position.number + 1)
     winner = outcome.winner
     n = position.seated
     chair = position.chairs.index(winner) if winner in position.chairs else None
@@ -176,10 +333,11 @@ def advance(variant_id: str, position: Position, hand: Outcome | int | None,
         dealer = position.dealer_chair if chair is None else chair
         step = 1  # rounds are counted in deals played
     else:
-        ready_dealer = (chair is None and bool(noten_payment(variant_id))
-                        and position.dealer in outcome.ready)  # Riichi: tenpai renchan
+        drawn_renchan = (chair is None and bool(noten_payment(variant_id))
+                         and (position.dealer in outcome.ready  # Riichi: tenpai renchan
+                              or outcome.abortive))  # and after an abortive draw
         keeps = rotation.deal == KEEP_ON_DEALER_WIN and (chair == position.dealer_chair
-                                                         or ready_dealer)
+                                                         or drawn_renchan)
         dealer = position.dealer_chair if keeps else (position.dealer_chair + 1) % n
         step = 0 if keeps else 1
     honba = 0
@@ -192,7 +350,11 @@ def advance(variant_id: str, position: Position, hand: Outcome | int | None,
                     last_winner=position.last_winner if chair is None else winner)
     if after.deal < n:
         return after
-    return end_round(rotation, after)
+    ended = end_round(rotation, after)
+    if plays_games(variant_id) and ended.round_index >= rotation.game_rounds:
+        # The game is played: the next one starts as the first did (the first chair deals).
+        return replace(start(n), number=ended.number, game=position.game + 1)
+    return ended
 
 
 def end_round(rotation: Rotation, position: Position) -> Position:
@@ -220,19 +382,23 @@ def end_round(rotation: Rotation, position: Position) -> Position:
 
 
 def positions(variant_id: str, n_players: int, hands: list[Outcome | int | None],
-              dealer_keeps: bool = False) -> list[Position]:
+              dealer_keeps: bool = False, east_only: bool = False) -> list[Position]:
     """The position before each hand, and after the last one (len(hands) + 1 positions); each
     hand an Outcome, or its winner (None: drawn)."""
     current = start(n_players)
     found = [current]
     for hand in hands:
-        current = advance(variant_id, current, hand, dealer_keeps)
+        current = advance(variant_id, current, hand, dealer_keeps, east_only)
         found.append(current)
     return found
 
 
-def game_over(variant_id: str, position: Position) -> bool:
-    rounds = rotation_of(variant_id).game_rounds
+def game_over(variant_id: str, position: Position, east_only: bool = False) -> bool:
+    """A full game is played: the board says so (`Rotation.game_over`). At a table that plays
+    its games one after another (MCR), the position is then the next game's first hand."""
+    if plays_games(variant_id):
+        return position.game > 0 and position.round_index == 0 and position.deal == 0
+    rounds = rotation_of(variant_id, east_only=east_only).game_rounds
     return rounds is not None and position.round_index >= rounds
 
 
@@ -403,10 +569,12 @@ class DiscardWinsEntry:
 
 @dataclass(frozen=True, kw_only=True)
 class DrawEntry:
-    """A drawn hand; at a Riichi table, who was ready (tenpai) and who declared riichi."""
+    """A drawn hand; at a Riichi table, who was ready (tenpai) and who declared riichi, and for
+    an abortive draw its kind (`ABORTIVE_DRAWS`; "": the wall ran out)."""
 
     ready: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
+    abortive: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -438,10 +606,11 @@ HandEntry = WinEntry | DiscardWinsEntry | DrawEntry | FalseWinEntry | DealEntry
 
 
 def record(variant_id: str, rules: dict, position: Position, entry: HandEntry,
-           names: list[str] | None = None) -> Recorded:
-    """The hand `entry` says, recorded at `position` under the table's house rules; `names`:
-    the players' names, for the errors that name one. The engine's refusals are HandErrors. A
-    WinEntry here is entered quickly, with its total (a hand from the scorer is `scored`)."""
+           names: list[str] | None = None, options: dict | None = None) -> Recorded:
+    """The hand `entry` says, recorded at `position` under the table's house rules and its own
+    options (`table_options`); `names`: the players' names, for the errors that name one. The
+    engine's refusals are HandErrors. A WinEntry here is entered quickly, with its total (a hand
+    from the scorer is `scored`)."""
     match entry:
         case WinEntry():
             return quick_entry(variant_id, rules, position, entry)
@@ -450,7 +619,7 @@ def record(variant_id: str, rules: dict, position: Position, entry: HandEntry,
         case DrawEntry():
             return drawn(position, variant_id, entry)
         case FalseWinEntry():
-            return false_win(variant_id, rules, position, entry)
+            return false_win(variant_id, rules, position, entry, options)
         case DealEntry():
             return settled_deal(variant_id, rules, position, deal_events(position, entry))
     raise TypeError(f"Not a hand entry: {entry!r}")
@@ -666,6 +835,42 @@ def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *,
                      "context": context, **counted, **sticks})
 
 
+# Riichi's abortive draws (docs/rules-riichi.md, "At a table"): the hand ends drawn before the
+# wall runs out, nobody pays (no tenpai payments), the dealer keeps the deal and the honba go up;
+# the riichi sticks declared stay on the table. The engine has no word for them yet: the table
+# keeps them for the variants that count honba (`Rotation.honba`).
+ABORTIVE_DRAWS = {
+    "nine_terminals": gettext_noop("nine terminals and honors (kyuushu kyuuhai)"),
+    "four_winds": gettext_noop("four winds (suufon renda)"),
+    "four_riichi": gettext_noop("four riichi (suucha riichi)"),
+    "four_kongs": gettext_noop("four kongs (suukaikan)"),
+}
+
+
+def abortive_draws(variant_id: str) -> dict:
+    """The abortive draws a table of the variant records ({} where it has none)."""
+    return ABORTIVE_DRAWS if rotation_of(variant_id).honba else {}
+
+
+def abortive(position: Position, variant_id: str, entry: DrawEntry) -> Recorded:
+    """An abortive draw: nobody pays, and its riichi sticks go on the table (`stick_transfers`);
+    who was ready does not count (no tenpai payments). Four riichi is the four players' riichi."""
+    if entry.abortive not in abortive_draws(variant_id):
+        raise HandError("bad_request", gettext_noop(
+            "{variant} has no abortive draw {kind}.", variant=VARIANTS[variant_id].name,
+            kind=entry.abortive))
+    if entry.ready:
+        raise HandError("bad_context", gettext_noop(
+            "An abortive draw pays nothing for being ready: untick the ready players."))
+    riichi = check_seated(position, entry.riichi, gettext_noop("riichi"))
+    if entry.abortive == "four_riichi" and len(riichi) != position.seated:
+        raise HandError("bad_context", gettext_noop(
+            "Four riichi ends the hand when all four players have declared riichi: tick the "
+            "four."))
+    return Recorded("draw", detail={"source": "draw", "round_wind": position.round_wind,
+                                    "abortive": entry.abortive, "riichi": list(riichi)})
+
+
 def drawn(position: Position, variant_id: str | None = None,
           entry: DrawEntry = DrawEntry()) -> Recorded:
     """A drawn hand (Fortune Hand, wall game): nobody pays. At a Riichi table (an exhaustive
@@ -674,6 +879,8 @@ def drawn(position: Position, variant_id: str | None = None,
     ready paying the same and each ready receiving the same: 1 ready receives 1,000 from each of
     the three; 2 ready receive 1,500 each, 750 from each of the two not ready; 3 ready receive
     1,000 each from the one not ready. Nobody or everybody ready: nothing."""
+    if entry.abortive:
+        return abortive(position, variant_id, entry)
     detail = {"source": "draw", "round_wind": position.round_wind}
     payment = noten_payment(variant_id) if variant_id else 0
     if not payment:
@@ -702,11 +909,26 @@ def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:
     return event
 
 
+# The variants whose false win the table pays itself, the engine having no rule for it yet: MCR's
+# penalty (the table's options `false_win_penalty` and `false_win_to`), after which the same
+# hand goes on.
+PENALISED_FALSE_WINS = frozenset({"mcr"})
+
+
+def false_wins(variant_id: str) -> bool:
+    """A false win can be recorded at the variant's table: paid by the engine (American's
+    `Variant.false_wins`) or by the table's penalty (`PENALISED_FALSE_WINS`)."""
+    return VARIANTS[variant_id].false_wins or variant_id in PENALISED_FALSE_WINS
+
+
 def false_win(variant_id: str, rules: dict, position: Position,
-              entry: FalseWinEntry) -> Recorded:
-    """A declared win that was not one (American), a hand of its own with no winner: the
-    declarer pays, as the engine's settle says (a false_win event)."""
+              entry: FalseWinEntry, options: dict | None = None) -> Recorded:
+    """A declared win that was not one. American: a hand of its own with no winner, the
+    declarer paying as the engine's settle says (a false_win event). MCR: the table's penalty
+    (`penalty`), and the hand goes on."""
     declarer, discarder, self_drawn = entry.declarer, entry.discarder, entry.self_drawn
+    if variant_id in PENALISED_FALSE_WINS:
+        return penalty(variant_id, position, entry, table_options(variant_id, options))
     if not VARIANTS[variant_id].false_wins:
         raise HandError("bad_request", gettext_noop("{variant} has no rule for a false win.",
                                                     variant=VARIANTS[variant_id].name))
@@ -729,6 +951,82 @@ def false_win(variant_id: str, rules: dict, position: Position,
     return replace(recorded, kind="false_win", discarder=None if self_drawn else discarder,
                    self_drawn=self_drawn,
                    detail={**recorded.detail, "source": "false_win", "declarer": declarer})
+
+
+def penalty(variant_id: str, position: Position, entry: FalseWinEntry, options: dict) -> Recorded:
+    """MCR's false win (错和): the declarer pays `false_win_penalty` to each of the three others,
+    or (`false_win_to` "discarder") to the player whose discard was claimed alone (on a
+    self-drawn tile, to the three); nothing else moves: the same hand goes on (`goes_on`), the
+    deal does not pass and the game's sixteen hands are not one more."""
+    declarer, discarder, self_drawn = entry.declarer, entry.discarder, entry.self_drawn
+    seated = position.in_seat_order()
+    if declarer not in seated:
+        raise HandError("bad_context", gettext_noop(
+            "Only the players seated this hand can declare a win."))
+    if not self_drawn and (discarder is None or discarder == declarer or discarder not in seated):
+        raise HandError("bad_context", gettext_noop(
+            "Say whose discard the false win was declared on, or that the tile was self-drawn."))
+    amount = options["false_win_penalty"]
+    to_discarder = options["false_win_to"] == FALSE_WIN_DISCARDER and not self_drawn
+    paid = [discarder] if to_discarder else [p for p in seated if p != declarer]
+    transfers = [Transfer(declarer, payee, money(amount)) for payee in paid if amount]
+    return Recorded("false_win", None, None if self_drawn else discarder, self_drawn, None,
+                    transfers,
+                    {"source": "false_win", "declarer": declarer, "goes_on": True,
+                     "penalty": amount, "penalty_to": options["false_win_to"],
+                     "round_wind": position.round_wind, "unit": VARIANTS[variant_id].unit})
+
+
+PLACE_POINTS = (4, 2, 1, 0)  # MCR's table points, by place (the Green Book's ranking)
+
+
+def table_points(scores: list) -> list[Fraction]:
+    """Each player's table points for one game from their scores: 4, 2, 1, 0 by place; players
+    tied share the points of the places they fill (two tied first: (4 + 2) / 2 = 3 each, then 1
+    and 0; all four tied: 7/4 each)."""
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    points = [Fraction(0)] * len(scores)
+    place = 0
+    while place < len(order):
+        tied = [i for i in order if scores[i] == scores[order[place]]]
+        shared = Fraction(sum(PLACE_POINTS[place:place + len(tied)]), len(tied))
+        for i in tied:
+            points[i] = shared
+        place += len(tied)
+    return points
+
+
+def show_points(points: Fraction) -> str:
+    """Table points as a page shows them: 3, 1.5, 1.75 exactly; a third rounded to two places
+    (7/3: 2.33), the sums being counted exactly before."""
+    exact = Decimal(points.numerator) / Decimal(points.denominator)
+    if points.denominator in (1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100):
+        return show(exact)
+    return show(exact.quantize(Decimal("0.01")))
+
+
+def games(hands: list[tuple[int, list[Decimal]]], n_players: int) -> list[dict]:
+    """The games of a table that plays them one after another (`plays_games`), from each hand's
+    (game, net, played) in order: per game its number (from 1), each player's score (the sum of its
+    hands' nets), their table points, and how many hands were played (a false win, which goes
+    on, is none). A game still in play is counted as it stands, as a competition counts a game
+    its time cut short."""
+    found: dict[int, dict] = {}
+    for index, net, played in hands:
+        game = found.setdefault(index, {"number": index + 1, "scores": [Decimal(0)] * n_players,
+                                        "played": 0})
+        game["scores"] = [a + b for a, b in zip(game["scores"], net, strict=True)]
+        game["played"] += 1 if played else 0
+    ordered = [found[index] for index in sorted(found)]
+    for game in ordered:
+        game["table_points"] = table_points(game["scores"])
+    return ordered
+
+
+def total_table_points(games_played: list[dict]) -> list[Fraction]:
+    """Each player's table points summed over the games (`games`), exactly."""
+    return [sum((g["table_points"][i] for g in games_played), Fraction(0))
+            for i in range(len(games_played[0]["table_points"]))] if games_played else []
 
 
 def settled_deal(variant_id: str, rules: dict, position: Position, events: list[dict]) -> Recorded:
@@ -782,12 +1080,14 @@ CSV_KINDS = {"win": pgettext("csv", "win"), "draw": pgettext("csv", "draw"),
 
 
 def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], said=str,
-             left: tuple[int, Decimal] | None = None) -> str:
+             left: tuple[int, Decimal] | None = None,
+             games_played: list[dict] | None = None) -> str:
     """One line per hand (what happened, each player's change and running total), then the
     settle-up. `declarer`: who declared a false win (American), which has no winner. `said`
     renders the CSV's own words (English by default; the page's language from the view).
     `left`: (the first, the amount) for Riichi's sticks left on the table at the end, the settle-
-    up's first line."""
+    up's first line. `games_played`: an MCR table's games (`games`), whose table points close the
+    file, a line per game and one for all of them."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([said(header) for header in CSV_HEADERS]
@@ -812,4 +1112,13 @@ def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], sai
     for t in settlement:
         writer.writerow(["", text_cell(names[t.payer]), text_cell(names[t.payee]),
                          show(t.amount)])
+    if games_played:
+        writer.writerow([])
+        writer.writerow([said(pgettext("csv", "table points")), said(pgettext("csv", "game"))]
+                        + [text_cell(name) for name in names])
+        for played in games_played:
+            writer.writerow(["", played["number"]]
+                            + [show_points(p) for p in played["table_points"]])
+        writer.writerow(["", said(pgettext("csv", "all games"))]
+                        + [show_points(p) for p in total_table_points(games_played)])
     return out.getvalue()

@@ -98,6 +98,9 @@ class Table(models.Model):
     players = models.JSONField(default=list)  # names; the order they sat down
     # Hong Kong house option: a dealer who wins keeps the deal (game.rotation_of).
     dealer_keeps_deal_on_win = models.BooleanField(default=False)
+    # The table's own options besides the house rules (game.TABLE_OPTIONS: Riichi's East round
+    # only, MCR's false-win penalty), as checked when the table was opened.
+    options = models.JSONField(default=dict, blank=True)
     view_token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
     edit_token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
     version = models.PositiveIntegerField(default=1)
@@ -136,6 +139,18 @@ class Table(models.Model):
         Table.objects.filter(pk=self.pk).update(version=F("version") + 1, updated=timezone.now())
 
     # The game -----------------------------------------------------------------------------------
+    def table_options(self) -> dict:
+        """Every option of this table (game.table_options), its own or the default; an option
+        kept that the variant's tables no longer have is left out."""
+        known = {option.name for option in game.options_for(self.variant)}
+        return game.table_options(self.variant, {name: value for name, value in
+                                                 (self.options or {}).items() if name in known})
+
+    def turns(self) -> dict:
+        """The table's options that move the deal and end the game (game.rotation_of)."""
+        return {"dealer_keeps": self.dealer_keeps_deal_on_win,
+                "east_only": bool(self.table_options().get("east_only"))}
+
     def last_hands(self, count=1) -> list["TableHand"]:
         """The last `count` hands, the latest first."""
         return list(self.hands.order_by("-number")[:count])
@@ -150,7 +165,7 @@ class Table(models.Model):
         if last is None:
             return game.start(len(self.players))
         return game.advance(self.variant, last.position_before(), last.outcome(),
-                              self.dealer_keeps_deal_on_win)
+                            **self.turns())
 
     def totals(self, last=UNREAD) -> list[Decimal]:
         """Each player's running total: every hand's money, the riichi sticks each paid in and
@@ -172,6 +187,17 @@ class Table(models.Model):
         net, first = game.final_net(self.totals(last), left, self.stick())
         return net, left, first
 
+    def games(self) -> list[dict]:
+        """The games played at a table that plays them one after another (game.games: MCR's
+        16-hand games, each with its scores and table points); [] at any other table."""
+        if not game.plays_games(self.variant):
+            return []
+        stick = self.stick()
+        return game.games([(hand.position_before().game,
+                            game.net_of(hand.money(stick), len(self.players)),
+                            not hand.outcome().goes_on)
+                           for hand in self.hands.order_by("number")], len(self.players))
+
     def sticks_paid(self) -> list[int]:
         """How many riichi sticks each player put on the table over the game."""
         paid = [0] * len(self.players)
@@ -184,7 +210,7 @@ class Table(models.Model):
         """(hands in order, the position before each hand and after the last), replayed."""
         hands = list(self.hands.order_by("number")) if hands is None else hands
         found = game.positions(self.variant, len(self.players), [h.outcome() for h in hands],
-                                 self.dealer_keeps_deal_on_win)
+                               **self.turns())
         return hands, found
 
     def rows(self, hands=None) -> list[dict]:
@@ -209,6 +235,10 @@ class Table(models.Model):
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
                 "riichi": [name(p) for p in outcome.riichi],
                 "ready": None if "ready" not in hand.detail else [name(p) for p in outcome.ready],
+                "abortive": game.ABORTIVE_DRAWS.get(hand.detail.get("abortive")),
+                "game": position.game + 1,
+                "game_hand": None if outcome.goes_on else game.hand_of_game(self.variant,
+                                                                            position),
                 "stick": stick, "pot_taken": taken, "pot_left": left,
                 "pot_amount": game.money(stick * taken),
                 "net": game.net_of(hand.money(stick), len(self.players)),
@@ -278,7 +308,7 @@ class Table(models.Model):
     def restate(self, hands, index: int) -> None:
         """Place hands[index:] again (position before, totals after) from the hands before."""
         found = game.positions(self.variant, len(self.players), [h.outcome() for h in hands],
-                                 self.dealer_keeps_deal_on_win)
+                               **self.turns())
         totals = hands[index - 1].totals_after() if index > 0 else None
         changed = []
         stick = self.stick()
@@ -295,7 +325,7 @@ class TableHand(models.Model):
     """One hand played at a table (the engine's hand is scoring.engine.hand.Hand)."""
 
     KINDS = [("win", "win"), ("draw", "drawn hand"), ("deal", "deal"),
-             ("false_win", "false win")]  # American: a declared win that was not one
+             ("false_win", "false win")]  # a declared win that was not one (American, MCR)
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()

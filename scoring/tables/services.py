@@ -35,8 +35,9 @@ class Refused(Exception):
 
 def _recording(table, entry):
     """`record(position)` for the models' writes: the hand `entry` says, at that position."""
+    options = table.table_options()
     return lambda position: game.record(table.variant, table.rules, position, entry,
-                                        table.players)
+                                        table.players, options)
 
 
 def _refusing(write):
@@ -183,8 +184,15 @@ def settlement(table) -> dict:
         rules = VARIANTS[table.variant].check_rules(table.rules)
         standings = list(zip(names, standings(net, rules), strict=True))
     stick = table.stick()
+    games = table.games()
     return {
         "table": table, "net": list(zip(names, net, strict=True)),
+        "points": _points(table, net), "east_only": table.turns()["east_only"],
+        "games": [{**g, "rows": list(zip(names, g["scores"], g["table_points"], strict=True))}
+                  for g in games],
+        "table_points": list(zip(names, game.total_table_points(games), strict=True))
+        if games else None,
+        "hands_per_game": game.hands_per_game(table.variant),
         "unit": VARIANTS[table.variant].unit, "standings": standings, "stick": stick,
         "sticks_paid": list(zip(names, table.sticks_paid(), strict=True)) if stick else None,
         "left": left, "left_amount": left * stick,
@@ -193,8 +201,18 @@ def settlement(table) -> dict:
                       for t in game.settle_up(net)]}
 
 
+def _points(table, totals) -> list | None:
+    """Each player's points counted from the start (Riichi's `start_points`, 25,000 unless the
+    table agreed otherwise) and their totals; None where the variant counts from zero."""
+    start = game.start_points(table.variant, table.rules)
+    if start is None:
+        return None
+    return list(zip(table.players, [start + total for total in totals], strict=True))
+
+
 def csv_export(table) -> str:
     """The table's CSV: every hand, then the settle-up, in the reader's language."""
     net, left, first = table.final_net()
     return game.csv_text(table.players, table.rows(), game.settle_up(net), said=localize,
-                         left=None if first is None else (first, left * table.stick()))
+                         left=None if first is None else (first, left * table.stick()),
+                         games_played=table.games())

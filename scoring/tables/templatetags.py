@@ -7,7 +7,7 @@ import segno
 from django import template
 from django.utils.safestring import mark_safe
 
-from scoring.tables.game import show
+from scoring.tables.game import show, show_points
 
 register = template.Library()
 
@@ -29,6 +29,12 @@ def signed_amount(value):
 def sign_class(value):
     value = Decimal(value)
     return "plus" if value > 0 else "minus" if value < 0 else ""
+
+
+@register.filter
+def table_points(value):
+    """MCR's table points (a Fraction): 3, 1.5, 2.33."""
+    return show_points(value)
 
 
 @register.filter

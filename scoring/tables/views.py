@@ -198,7 +198,11 @@ def _now(table, edit, latest, **extra) -> dict:
     position = table.position(latest)
     totals = table.totals(latest)
     names = table.players
+    start = game.start_points(table.variant, table.rules)  # Riichi: points from 25,000
+    options = table.table_options()
+    bust = game.bust(table.variant, table.rules, options, totals)
     standings = [{"player": i, "name": name, "total": totals[i], "seat": position.seat_of(i),
+                  "points": None if start is None else start + totals[i],
                   "dealer": i == position.dealer} for i, name in enumerate(names)]
     seat_order = {w: k for k, w in enumerate("ESWN")}
     standings.sort(key=lambda s: seat_order.get(s["seat"], 9))
@@ -206,8 +210,13 @@ def _now(table, edit, latest, **extra) -> dict:
         "table": table, "edit": edit, "position": position, "standings": standings,
         "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
         "dreamer": None if position.dreamer is None else names[position.dreamer],
-        "game_over": game.game_over(table.variant, position),
-        "rotation": game.rotation_of(table.variant, table.dealer_keeps_deal_on_win),
+        "game_over": game.game_over(table.variant, position, table.turns()["east_only"])
+        or bool(bust),
+        "bust": [names[i] for i in bust],
+        "rotation": game.rotation_of(table.variant, **table.turns()),
+        "game_hand": game.hand_of_game(table.variant, position),
+        "game_hands": game.hands_per_game(table.variant, position.seated),
+        "options": options,
         "stick": table.stick(), "last": latest,
         "scorer": scorer_link(table, position), "once": ONCE,
         "here": reverse("table-edit", args=[table.edit_token]) if edit
@@ -215,7 +224,7 @@ def _now(table, edit, latest, **extra) -> dict:
     }
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
-    if edit and VARIANTS[table.variant].false_wins and "false_win_form" not in extra:
+    if edit and game.false_wins(table.variant) and "false_win_form" not in extra:
         extra["false_win_form"] = FalseWinForm(names=names, position=position)
     if edit and "draw_form" not in extra:
         extra["draw_form"] = _draw_form(table, position)
@@ -377,7 +386,8 @@ def new_table(request):
             data = form.cleaned_data
             table = Table.open(request.once, name=data["name"], variant=form.variant_id,
                                rules=data["rules"], players=data["players"],
-                               dealer_keeps_deal_on_win=data["dealer_keeps"])
+                               dealer_keeps_deal_on_win=data["dealer_keeps"],
+                               options=data["options"])
             return redirect(_target(table))
     else:
         form = TableForm(None, variant_id=request.GET.get("variant"))
@@ -462,9 +472,10 @@ def _save(request, table, form, slot: str):
 @limited("tables-write", "TABLES_WRITE_RATE")
 @once_only("saved")
 def add_false_win(request, token):
-    """American: a declared win that was not one, a hand of its own with no winner."""
+    """A declared win that was not one: American's, a hand of its own with no winner; MCR's, a
+    penalty, and the hand goes on."""
     table = _table(token, edit=True)
-    if not VARIANTS[table.variant].false_wins:
+    if not game.false_wins(table.variant):
         raise Http404("This table's variant has no false win.")
     form = FalseWinForm(request.POST, names=table.players, position=table.position())
     return _save(request, table, form, "false_win_form")
@@ -625,7 +636,8 @@ def _edit_forms(request, table, hand, position, drawing):
             shared = initial["riichi"] = sorted({_int(p) for p in ticked})
     form = _win_form(table, position, None if drawing else request.POST or None, initial)
     draw_form = _draw_form(table, position, request.POST if drawing else None, {
-        "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", [])},
+        "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", []),
+        "abortive": hand.detail.get("abortive", "")},
                            riichi=shared)
     return form, draw_form
 

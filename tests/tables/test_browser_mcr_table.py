@@ -27,13 +27,13 @@ def test_a_sixteen_hand_game_with_the_seats_changing_each_round(page):
     for seat, name in enumerate(NAMES):
         page.locator(f"input[name=player{seat}]").fill(name)
     page.get_by_role("button", name="Open the table").click()
-    expect(page.locator(".hand-number")).to_have_text("Hand 1")
+    expect(page.locator(".hand-number")).to_have_text("Hand 1 of 16")
     assert no_horizontal_scroll(page)
 
     quick = page.locator("form.quick")
     starts, expected = {}, dict.fromkeys(NAMES, 0)
     for hand in range(16):  # East wins 8 or more fan on South's discard, every hand
-        expect(page.locator(".hand-number")).to_have_text(f"Hand {hand + 1}")
+        expect(page.locator(".hand-number")).to_have_text(f"Hand {hand + 1} of 16")
         at = seats(page)
         if hand % 4 == 0:
             starts[hand + 1] = at
