@@ -18,7 +18,7 @@ from decimal import Decimal
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
-from ..hand import CHOW, KONG, PAIR, build_hand
+from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS, build_hand
 from ..messages import gettext_noop, joined, pgettext, tile_named
 from ..notation import parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
@@ -48,31 +48,22 @@ UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
 
 
 # Facts of a reading -----------------------------------------------------------------------------
+# A Reading (patterns.py) holds what many predicates read, found once when it is made: its chows,
+# triplets (pungs and kongs), eyes, concealed triplets, the chows' first tiles, and as bits (bit t
+# for tile t) the chows' first tiles and the triplets' tiles; its hand's tile mask (hand.py:
+# which numbers, and whether honors) and suits. The predicates here read those, not the groups.
+
+ORPHAN_BITS = TERMINAL_BITS | HONOR_BIT  # a tile mask's terminals and honors
+SIMPLE_BITS = NUMBER_BITS & ~TERMINAL_BITS  # ... and its 2 to 8
+WIND_BITS = sum(1 << t for t in tiles.WIND_TILES)
+DRAGON_BITS = sum(1 << t for t in tiles.DRAGON_TILES)
+NINES = (1 << 9) - 1  # the bits of one suit's nine tiles, the first suit's
+STRAIGHT = 1 | 1 << 3 | 1 << 6  # chows from the 1, the 4 and the 7 of the first suit
+
 
 def is_open(r: Reading) -> bool:
     """A claimed set makes the hand open; a concealed kong does not."""
     return r.hand.has_revealed_set
-
-
-def sets_of(r: Reading):
-    return [g for g in r.groups if g.kind != PAIR] if r.form == STANDARD else []
-
-
-def chows_of(r: Reading):
-    return [g for g in r.groups if g.kind == CHOW]
-
-
-def triplets_of(r: Reading):
-    return [g for g in r.groups if g.kind in ("pung", KONG)]
-
-
-def eyes_of(r: Reading):
-    return next((g for g in r.groups if g.kind == PAIR), None) if r.form == STANDARD else None
-
-
-def concealed_triplets(r: Reading) -> int:
-    """Triplets and kongs not claimed, and not completed by the winning discard."""
-    return sum(not g.exposed and not g.by_discard for g in triplets_of(r))
 
 
 def is_orphan(tile: int) -> bool:
@@ -104,44 +95,41 @@ def wait_of(r: Reading) -> str:
     return "open"
 
 
-def suits_and_honors(r: Reading) -> tuple[int, bool]:
-    kinds = r.hand.kinds
-    return (len({tiles.suit_of(t) for t in kinds if t < tiles.HONOR_BASE}),
-            any(t >= tiles.HONOR_BASE for t in kinds))
+def has_triplet_of(r: Reading, tile: int) -> int:
+    return r.triplet_bits >> tile & 1
 
 
-def has_triplet_of(r: Reading, tile: int) -> bool:
-    return any(g.tiles[0] == tile for g in triplets_of(r))
+def honor_triplets(r: Reading, bits: int) -> int:
+    """How many pungs or kongs of the honors in `bits` (WIND_BITS, DRAGON_BITS)."""
+    return (r.triplet_bits & bits).bit_count()
 
 
 def same_chows(r: Reading) -> int:
     """Pairs of identical chows (two for two such pairs, or four identical chows)."""
-    firsts = [g.tiles[0] for g in chows_of(r)]
-    return sum(firsts.count(f) // 2 for f in set(firsts))
+    return sum(n // 2 for n in r.chow_firsts.values())
 
 
-def every_set_has(r: Reading, test) -> bool:
-    return r.form == STANDARD and all(any(test(t) for t in g.tiles) for g in r.groups)
+def every_set_has(r: Reading, bits: int) -> bool:
+    """Every set and the eyes hold a tile of the mask `bits` (hand.py: numbers, honors)."""
+    return r.form == STANDARD and all(g.mask & bits for g in r.groups)
 
 
-def three_colour(firsts) -> bool:
-    """The same number in all three suits, among `firsts` (tile kinds)."""
-    numbers = [{t % 9 for t in firsts if t < tiles.HONOR_BASE and t // 9 == s} for s in range(3)]
-    return bool(numbers[0] & numbers[1] & numbers[2])
+def three_colour(bits: int) -> bool:
+    """The same number in all three suits, among `bits` (bit t for tile t)."""
+    return bool(bits & bits >> 9 & bits >> 18 & NINES)
 
 
 def pinfu(r: Reading) -> bool:
     """Closed, four chows, eyes worth no fu, won on an open (two-sided) wait: no fu but the base."""
-    if r.form != STANDARD or r.hand.melds or len(chows_of(r)) != 4:
+    if r.hand.melds or len(r.chows) != 4:
         return False
-    return valued(r, eyes_of(r).tiles[0]) == 0 and wait_of(r) == "open"
+    return valued(r, r.eyes_tile) == 0 and wait_of(r) == "open"
 
 
 def nine_gates(r: Reading) -> int:
     """1112345678999 of one suit and one more, concealed, no kong: 2 for the nine-sided wait (the
     13 tiles held were exactly 1112345678999), 1 otherwise."""
-    suits, honors = suits_and_honors(r)
-    if r.hand.melds or honors or suits != 1:
+    if r.hand.melds or r.has_honor or len(r.suits) != 1:
         return 0
     base = 9 * (r.hand.kinds[0] // 9)
     counts = list(r.hand.counts[base:base + 9])
@@ -215,7 +203,7 @@ YAKU = [
          "du siège ou du tour, gagnée sur une attente des deux côtés."),
     yaku("tanyao", "Tanyao", "All simples", "斷么九", 1,
          lambda r: (r.rules["open_tanyao"] or not is_open(r))
-         and not any(is_orphan(t) for t in r.hand.kinds),
+         and not r.mask & ORPHAN_BITS,
          "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).",
          "Tout simples", "Toutes les tuiles de 2 à 8 (main ouverte aussi, sauf si l'option "
          "maison open_tanyao est désactivée).", forms=TILE_FORMS),
@@ -260,60 +248,57 @@ YAKU = [
          "Voler un kong", "Gagné sur la tuile qu'un autre joueur ajoutait à un pung pour en "
          "faire un kong.", forms=ANY_FORM),
     yaku("sanshoku", "Sanshoku doujun", "Mixed triple chow", "三色同順", 2,
-         lambda r: three_colour([g.tiles[0] for g in chows_of(r)]),
+         lambda r: three_colour(r.chow_bits),
          "The same chow in all three suits (1 han open).",
          "Triple chow mélangé", "Le même chow dans les trois couleurs (1 han ouverte)."),
     yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,
-         lambda r: any({s, s + 3, s + 6} <= {g.tiles[0] for g in chows_of(r)}
-                       for s in (0, 9, 18)),
+         lambda r: any((r.chow_bits >> s) & STRAIGHT == STRAIGHT for s in (0, 9, 18)),
          "123, 456 and 789 of one suit (1 han open).",
          "Grande suite pure", "123, 456 et 789 d'une même couleur (1 han ouverte)."),
     yaku("chanta", "Chanta", "Outside hand", "混全帶么九", 2,
-         lambda r: chows_of(r) and suits_and_honors(r)[1] and every_set_has(r, is_orphan),
+         lambda r: bool(r.chows) and r.has_honor and every_set_has(r, ORPHAN_BITS),
          "Every set and the eyes hold a terminal or an honor, with at least one chow and one "
          "honor (1 han open).",
          "Extrémités partout", "Chaque ensemble et la paire contiennent un terminal ou un "
          "honneur, avec au moins un chow et un honneur (1 han ouverte)."),
     yaku("junchan", "Junchan", "Terminals in all sets", "純全帶么九", 3,
-         lambda r: chows_of(r) and every_set_has(r, tiles.is_terminal),
+         lambda r: bool(r.chows) and every_set_has(r, TERMINAL_BITS),
          "Every set and the eyes hold a 1 or a 9, no honor, at least one chow (2 han open).",
          "Terminaux partout", "Chaque ensemble et la paire contiennent un 1 ou un 9, sans "
          "honneur, avec au moins un chow (2 han ouverte).", excludes=["chanta"]),
     yaku("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2,
-         lambda r: all(is_orphan(t) for t in r.hand.kinds) and suits_and_honors(r)[1]
-         and suits_and_honors(r)[0] > 0,
+         lambda r: not r.mask & SIMPLE_BITS and r.has_honor and r.has_terminal,
          "Every tile a 1, a 9 or an honor, with both (counted with all pungs or seven pairs).",
          "Terminaux et honneurs", "Toutes les tuiles sont des 1, des 9 ou des honneurs, avec des "
          "deux (compté avec main de pungs ou sept paires).", forms=TILE_FORMS),
-    yaku("toitoi", "Toitoihou", "All pungs", "對對和", 2, lambda r: len(triplets_of(r)) == 4,
+    yaku("toitoi", "Toitoihou", "All pungs", "對對和", 2, lambda r: len(r.triplets) == 4,
          "Four pungs or kongs and the eyes.", "Main de pungs",
          "Quatre pungs ou kongs et la paire."),
     yaku("sanankou", "San ankou", "Three concealed pungs", "三暗刻", 2,
-         lambda r: concealed_triplets(r) == 3,
+         lambda r: r.concealed_triplets == 3,
          "Three pungs or kongs not claimed; one completed by the winning discard is not "
          "concealed.", "Trois pungs cachés", "Trois pungs ou kongs non réclamés ; celui que "
          "complète la défausse gagnante n'est pas caché."),
     yaku("sankantsu", "San kantsu", "Three kongs", "三槓子", 2, lambda r: r.hand.kongs == 3,
          "Three kongs, concealed or not.", "Trois kongs", "Trois kongs, cachés ou non."),
     yaku("sanshoku_doukou", "Sanshoku doukou", "Triple pung", "三色同刻", 2,
-         lambda r: three_colour([g.tiles[0] for g in triplets_of(r)]),
+         lambda r: three_colour(r.triplet_bits),
          "Pungs or kongs of the same number in all three suits.",
          "Triple pung", "Des pungs ou kongs du même nombre dans les trois couleurs."),
     yaku("chiitoitsu", "Chiitoitsu", "Seven pairs", "七對子", 2,
          lambda r: r.form == SEVEN_PAIRS, "Seven different pairs (25 fu).",
          "Sept paires", "Sept paires différentes (25 fu).", forms=frozenset({SEVEN_PAIRS})),
     yaku("shousangen", "Shousangen", "Little three dragons", "小三元", 2,
-         lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 2
-         and tiles.is_dragon(eyes_of(r).tiles[0]),
+         lambda r: honor_triplets(r, DRAGON_BITS) == 2 and tiles.is_dragon(r.eyes_tile),
          "Two dragon pungs and dragon eyes (their two dragon yaku add).",
          "Petits trois dragons", "Deux pungs de dragon et une paire de dragon (leurs deux "
          "dragons s'ajoutent)."),
     yaku("honitsu", "Honitsu", "Half flush", "混一色", 3,
-         lambda r: suits_and_honors(r) == (1, True),
+         lambda r: len(r.suits) == 1 and r.has_honor,
          "One suit and honors (2 han open).", "Couleur mixte",
          "Une seule couleur et des honneurs (2 han ouverte).", forms=TILE_FORMS),
     yaku("chinitsu", "Chinitsu", "Full flush", "清一色", 6,
-         lambda r: suits_and_honors(r) == (1, False),
+         lambda r: len(r.suits) == 1 and not r.has_honor,
          "Every tile of one suit (5 han open).", "Couleur pure",
          "Toutes les tuiles d'une seule couleur (5 han ouverte).", forms=TILE_FORMS,
          excludes=["honitsu"]),
@@ -361,36 +346,35 @@ YAKUMAN_HANDS = [
          "treize (la paire est la tuile gagnante) : double yakuman.",
          forms=frozenset({ORPHAN_FORM}), excludes=["kokushi"]),
     yaku("suuankou", "Suu ankou", "Four concealed pungs", "四暗刻", YAKUMAN,
-         lambda r: concealed_triplets(r) == 4 and not is_open(r),
+         lambda r: r.concealed_triplets == 4 and not is_open(r),
          "Four pungs or kongs not claimed; on a discard only won on the eyes.",
          "Quatre pungs cachés", "Quatre pungs ou kongs non réclamés ; sur une défausse, "
          "seulement gagné sur la paire.", excludes=REGULAR_IDS),
     yaku("suuankou_tanki", "Suu ankou tanki", "Four concealed pungs, pair wait", "四暗刻單騎",
          2 * YAKUMAN,
-         lambda r: concealed_triplets(r) == 4 and not is_open(r) and wait_of(r) == "pair",
+         lambda r: r.concealed_triplets == 4 and not is_open(r) and wait_of(r) == "pair",
          "Four concealed pungs won on the eyes: double yakuman.",
          "Quatre pungs cachés, attente sur la paire", "Quatre pungs cachés gagnés sur la "
          "paire : double yakuman.", excludes=["suuankou"]),
     yaku("daisangen", "Daisangen", "Big three dragons", "大三元", YAKUMAN,
-         lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 3,
+         lambda r: honor_triplets(r, DRAGON_BITS) == 3,
          "Three dragon pungs or kongs.", "Grands trois dragons",
          "Trois pungs ou kongs de dragon.", excludes=REGULAR_IDS),
     yaku("shousuushii", "Shousuushii", "Little four winds", "小四喜", YAKUMAN,
-         lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 3
-         and tiles.is_wind(eyes_of(r).tiles[0]),
+         lambda r: honor_triplets(r, WIND_BITS) == 3 and tiles.is_wind(r.eyes_tile),
          "Three wind pungs and wind eyes.", "Petits quatre vents",
          "Trois pungs de vent et une paire de vent.", excludes=REGULAR_IDS),
     yaku("daisuushii", "Daisuushii", "Big four winds", "大四喜", 2 * YAKUMAN,
-         lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 4,
+         lambda r: honor_triplets(r, WIND_BITS) == 4,
          "Four wind pungs or kongs: double yakuman.", "Grands quatre vents",
          "Quatre pungs ou kongs de vent : double yakuman.", excludes=REGULAR_IDS),
     yaku("tsuuiisou", "Tsuuiisou", "All honors", "字一色", YAKUMAN,
-         lambda r: all(t >= tiles.HONOR_BASE for t in r.hand.kinds),
+         lambda r: not r.suits,
          "Every tile an honor (seven pairs too).", "Tout honneurs",
          "Toutes les tuiles sont des honneurs (sept paires aussi).", forms=TILE_FORMS,
          excludes=REGULAR_IDS),
     yaku("chinroutou", "Chinroutou", "All terminals", "清老頭", YAKUMAN,
-         lambda r: all(tiles.is_terminal(t) for t in r.hand.kinds),
+         lambda r: not r.mask & ~TERMINAL_BITS,
          "Every tile a 1 or a 9.", "Tout terminaux", "Toutes les tuiles sont des 1 ou des 9.",
          excludes=REGULAR_IDS),
     yaku("ryuuiisou", "Ryuuiisou", "All green", "綠一色", YAKUMAN,
@@ -479,14 +463,14 @@ def fu_of(r: Reading) -> tuple[int, list[dict]]:
     wait = wait_of(r)
     if wait in ("edge", "closed", "pair"):
         extra.append(_fu(2, f"{wait}_wait"))
-    eyes = eyes_of(r).tiles[0]
+    eyes = r.eyes_tile
     if tiles.is_dragon(eyes):
         extra.append(_fu(2, "dragon_pair"))
     if eyes == ctx.seat_wind_tile:
         extra.append(_fu(2, "seat_wind_pair"))
     if eyes == ctx.round_wind_tile:
         extra.append(_fu(2, "round_wind_pair"))
-    for group in triplets_of(r):
+    for group in r.triplets:
         fu, text = set_fu(group)
         extra.append({"fu": fu, "reason": "set", "text": text})
     if ctx.self_drawn:
