@@ -13,13 +13,15 @@ included; the riichi sticks on the table go to the winner from the table (`depos
 `fu_reasons` say how the fu were reached, `limit` names the limit reached (mangan ... yakuman).
 """
 
+from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS, build_hand
-from ..messages import gettext_noop, joined, pgettext, tile_named
+from ..messages import Message, gettext_noop, joined, pgettext, tile_named
 from ..notation import parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import (
@@ -58,7 +60,8 @@ SIMPLE_BITS = NUMBER_BITS & ~TERMINAL_BITS  # ... and its 2 to 8
 WIND_BITS = sum(1 << t for t in tiles.WIND_TILES)
 DRAGON_BITS = sum(1 << t for t in tiles.DRAGON_TILES)
 NINES = (1 << 9) - 1  # the bits of one suit's nine tiles, the first suit's
-STRAIGHT = 1 | 1 << 3 | 1 << 6  # chows from the 1, the 4 and the 7 of the first suit
+SUIT_ONES = 1 | 1 << 9 | 1 << 18  # the bit of the 1 of each suit
+BAMBOO_ONLY = frozenset("s")
 
 
 def is_open(r: Reading) -> bool:
@@ -106,6 +109,8 @@ def honor_triplets(r: Reading, bits: int) -> int:
 
 def same_chows(r: Reading) -> int:
     """Pairs of identical chows (two for two such pairs, or four identical chows)."""
+    if len(r.chow_firsts) == len(r.chows):  # no two alike
+        return 0
     return sum(n // 2 for n in r.chow_firsts.values())
 
 
@@ -151,7 +156,7 @@ def dora_of(indicator: int) -> int:
 
 def count_dora(r: Reading, indicators) -> int:
     counts = r.hand.counts
-    return sum(counts[dora_of(t)] for t in indicators)
+    return sum([counts[dora_of(t)] for t in indicators])
 
 
 def red_fives(r: Reading) -> int:
@@ -251,8 +256,8 @@ YAKU = [
          lambda r: three_colour(r.chow_bits),
          "The same chow in all three suits (1 han open).",
          "Triple chow mélangé", "Le même chow dans les trois couleurs (1 han ouverte)."),
-    yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,
-         lambda r: any((r.chow_bits >> s) & STRAIGHT == STRAIGHT for s in (0, 9, 18)),
+    yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,  # chows from 1, 4, 7 of a suit
+         lambda r: bool(r.chow_bits & r.chow_bits >> 3 & r.chow_bits >> 6 & SUIT_ONES),
          "123, 456 and 789 of one suit (1 han open).",
          "Grande suite pure", "123, 456 et 789 d'une même couleur (1 han ouverte)."),
     yaku("chanta", "Chanta", "Outside hand", "混全帶么九", 2,
@@ -262,7 +267,7 @@ YAKU = [
          "Extrémités partout", "Chaque ensemble et la paire contiennent un terminal ou un "
          "honneur, avec au moins un chow et un honneur (1 han ouverte)."),
     yaku("junchan", "Junchan", "Terminals in all sets", "純全帶么九", 3,
-         lambda r: bool(r.chows) and every_set_has(r, TERMINAL_BITS),
+         lambda r: bool(r.chows) and not r.has_honor and every_set_has(r, TERMINAL_BITS),
          "Every set and the eyes hold a 1 or a 9, no honor, at least one chow (2 han open).",
          "Terminaux partout", "Chaque ensemble et la paire contiennent un 1 ou un 9, sans "
          "honneur, avec au moins un chow (2 han ouverte).", excludes=["chanta"]),
@@ -378,7 +383,7 @@ YAKUMAN_HANDS = [
          "Every tile a 1 or a 9.", "Tout terminaux", "Toutes les tuiles sont des 1 ou des 9.",
          excludes=REGULAR_IDS),
     yaku("ryuuiisou", "Ryuuiisou", "All green", "綠一色", YAKUMAN,
-         lambda r: all(t in GREEN for t in r.hand.kinds),
+         lambda r: r.suits <= BAMBOO_ONLY and all(t in GREEN for t in r.hand.kinds),
          "Every tile green: 2, 3, 4, 6 and 8 of bamboo and the green dragon.", "Tout vert",
          "Toutes les tuiles vertes : 2, 3, 4, 6 et 8 de bambou et le dragon vert.",
          forms=TILE_FORMS, excludes=REGULAR_IDS),
@@ -412,25 +417,45 @@ DORA_IDS = frozenset(p.id for p in DORA)
 
 # Fu -----------------------------------------------------------------------------------------------
 
-FU_TEXT = {
-    "base": gettext_noop("base (futei)"),
-    "concealed_ron": gettext_noop("concealed hand won on a discard (menzen kafu)"),
-    "self_drawn": gettext_noop("self-drawn (tsumo)"),
-    "open_pinfu": gettext_noop("open hand with no other fu"),
-    "seven_pairs": gettext_noop("seven pairs (chiitoitsu), fixed"),
-    "edge_wait": gettext_noop("edge wait (penchan)"),
-    "closed_wait": gettext_noop("closed wait (kanchan)"),
-    "pair_wait": gettext_noop("pair wait (tanki)"),
-    "dragon_pair": gettext_noop("eyes of a dragon"),
-    "seat_wind_pair": gettext_noop("eyes of the seat wind"),
-    "round_wind_pair": gettext_noop("eyes of the round wind"),
-}
+@dataclass(frozen=True, slots=True)
+class Fu:
+    """One reason a reading has fu: how many, its code, its words, and the line the explanation
+    shows ("2 edge wait (penchan)"). Made once each (FU, set_fu): a reading's fu lists them."""
+
+    fu: int
+    reason: str
+    text: Message
+    line: Message = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "line", gettext_noop("{fu} {reason}", fu=self.fu,
+                                                      reason=self.text))
+
+    def as_dict(self) -> dict:
+        return {"fu": self.fu, "reason": self.reason, "text": self.text}
+
+
+FU = {fu.reason: fu for fu in (
+    Fu(20, "base", gettext_noop("base (futei)")),
+    Fu(10, "concealed_ron", gettext_noop("concealed hand won on a discard (menzen kafu)")),
+    Fu(2, "self_drawn", gettext_noop("self-drawn (tsumo)")),
+    Fu(2, "open_pinfu", gettext_noop("open hand with no other fu")),
+    Fu(25, "seven_pairs", gettext_noop("seven pairs (chiitoitsu), fixed")),
+    Fu(2, "edge_wait", gettext_noop("edge wait (penchan)")),
+    Fu(2, "closed_wait", gettext_noop("closed wait (kanchan)")),
+    Fu(2, "pair_wait", gettext_noop("pair wait (tanki)")),
+    Fu(2, "dragon_pair", gettext_noop("eyes of a dragon")),
+    Fu(2, "seat_wind_pair", gettext_noop("eyes of the seat wind")),
+    Fu(2, "round_wind_pair", gettext_noop("eyes of the round wind")),
+)}
+WAIT_FU = {"edge": FU["edge_wait"], "closed": FU["closed_wait"], "pair": FU["pair_wait"]}
 
 
 SET_WORDS = {"pung": pgettext("set", "pung"), "kong": pgettext("set", "kong")}
 
 
-def set_fu(group) -> tuple[int, str]:
+@cache  # on the set: few distinct sets (make_set), each read in every hand that has it
+def set_fu(group) -> Fu:
     """The fu of a pung or kong, and its reason: 2 for an open pung of simples, doubled when
     concealed, doubled for terminals and honors, times 4 for a kong."""
     fu = 8 if group.kind == KONG else 2
@@ -442,48 +467,42 @@ def set_fu(group) -> tuple[int, str]:
                         kind=SET_WORDS.get(group.kind, group.kind),
                         tiles=gettext_noop("terminals or honors") if orphan
                         else gettext_noop("simples"), group=group.text())
-    return fu, text
+    return Fu(fu, "set", text)
 
 
-def fu_of(r: Reading) -> tuple[int, list[dict]]:
-    """The fu of a reading, rounded up to 10 (seven pairs 25), and each reason."""
+def fu_of(r: Reading) -> tuple[int, list[Fu]]:
+    """The fu of a reading before rounding (seven pairs 25), and each reason."""
     if r.form == SEVEN_PAIRS:
-        return 25, [_fu(25, "seven_pairs")]
+        return 25, [FU["seven_pairs"]]
     if r.form != STANDARD:
         return 0, []
-    reasons = [_fu(20, "base")]
+    reasons = [FU["base"]]
     ctx = r.ctx
     if pinfu(r):
         if not ctx.self_drawn:
-            reasons.append(_fu(10, "concealed_ron"))
-        return sum(f["fu"] for f in reasons), reasons
+            reasons.append(FU["concealed_ron"])
+        return sum([f.fu for f in reasons]), reasons
     if not ctx.self_drawn and not is_open(r):
-        reasons.append(_fu(10, "concealed_ron"))
+        reasons.append(FU["concealed_ron"])
     extra = []
-    wait = wait_of(r)
-    if wait in ("edge", "closed", "pair"):
-        extra.append(_fu(2, f"{wait}_wait"))
+    wait = WAIT_FU.get(wait_of(r))
+    if wait:
+        extra.append(wait)
     eyes = r.eyes_tile
     if tiles.is_dragon(eyes):
-        extra.append(_fu(2, "dragon_pair"))
+        extra.append(FU["dragon_pair"])
     if eyes == ctx.seat_wind_tile:
-        extra.append(_fu(2, "seat_wind_pair"))
+        extra.append(FU["seat_wind_pair"])
     if eyes == ctx.round_wind_tile:
-        extra.append(_fu(2, "round_wind_pair"))
+        extra.append(FU["round_wind_pair"])
     for group in r.triplets:
-        fu, text = set_fu(group)
-        extra.append({"fu": fu, "reason": "set", "text": text})
+        extra.append(set_fu(group))
     if ctx.self_drawn:
-        extra.append(_fu(2, "self_drawn"))
+        extra.append(FU["self_drawn"])
     elif is_open(r) and not extra:
-        extra.append(_fu(2, "open_pinfu"))
+        extra.append(FU["open_pinfu"])
     reasons += extra
-    raw = sum(f["fu"] for f in reasons)
-    return raw, reasons
-
-
-def _fu(fu: int, reason: str) -> dict:
-    return {"fu": fu, "reason": reason, "text": FU_TEXT[reason]}
+    return sum([f.fu for f in reasons]), reasons
 
 
 def round_up(amount: int | float, to: int) -> int:
@@ -524,30 +543,41 @@ class Scored:
         evaluation = variant.table.evaluate(reading)
         self.reading, self.evaluation = reading, evaluation
         self.decomposition = evaluation.decomposition
-        ctx, opened = reading.ctx, is_open(reading)
+        opened = is_open(reading)
         counted = []  # (Counted, han it adds)
+        yakuman = 0
+        has_yaku = False
         for c in evaluation.counted:
             pid = c.pattern.id
             if pid in YAKUMAN_IDS:
                 han = YAKUMAN if (pid in DOUBLE_YAKUMAN and not rules["double_yakuman"]) \
                     else c.pattern.value
+                yakuman += han
             elif opened and pid in OPEN_HAN:
                 han = OPEN_HAN[pid] * c.count
             else:
                 han = c.pattern.value * c.count
+            has_yaku = has_yaku or pid not in DORA_IDS
             counted.append((c, han))
-        self.yakuman = sum(h for c, h in counted if c.pattern.id in YAKUMAN_IDS) // YAKUMAN
-        self.has_yaku = any(h for c, h in counted if c.pattern.id not in DORA_IDS)
-        if not self.has_yaku:  # dora count only with a yaku
+        if not has_yaku:  # dora count only with a yaku
             counted = [(c, h) for c, h in counted if c.pattern.id not in DORA_IDS]
-        self.counted = counted
-        self.han = sum(h for _, h in counted)
-        raw_fu, self.fu_reasons = fu_of(reading)
-        self.raw_fu = raw_fu
-        self.fu = raw_fu if raw_fu in (0, 25) else round_up(raw_fu, 10)
+        self.counted, self.yakuman, self.has_yaku = counted, yakuman // YAKUMAN, has_yaku
+        self.han = sum([h for _, h in counted])
+        self.raw_fu, self.fu_items = fu_of(reading)
+        self.fu = self.raw_fu if self.raw_fu in (0, 25) else round_up(self.raw_fu, 10)
         self.basic, self.limit = basic_points(self.han, self.fu, self.yakuman, rules)
-        self.transfers = variant.transfers(self.basic, ctx) if self.has_yaku else []
-        self.paid = sum(t[2] for t in self.transfers)
+        self.transfers = variant.transfers(self.basic, reading.ctx) if has_yaku else []
+        self.paid = sum([t[2] for t in self.transfers])
+
+    @property
+    def fu_reasons(self) -> list[dict]:
+        """Each fu and why, as the result shows them (made for the best reading only)."""
+        return [f.as_dict() for f in self.fu_items]
+
+    @property
+    def fu_lines(self) -> list[Message]:
+        """Each fu and why, as the explanation says them."""
+        return [f.line for f in self.fu_items]
 
     def rank(self):
         return (self.paid if self.has_yaku else -1, self.yakuman > 0, self.han, self.fu,
@@ -844,9 +874,7 @@ class Riichi(Variant):
                           "text": gettext_noop("no yaku: a hand needs at least one yaku to win "
                                                "(dora do not count); nobody pays")})
             return notes
-        fu_text = joined([gettext_noop("{fu} {reason}", fu=f["fu"],
-                                       reason=f.get("text", f["reason"]))
-                          for f in best.fu_reasons], " + ")
+        fu_text = joined(best.fu_lines, " + ")
         if best.yakuman:
             notes.append({"code": "yakuman", "total": best.han, "times": best.yakuman,
                           "text": gettext_noop("{han} han of yakuman: {limit}, {basic} basic "
