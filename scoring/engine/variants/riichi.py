@@ -763,13 +763,14 @@ class Riichi(Variant):
 
     def check_hand(self, hand, ctx, rules) -> None:
         super().check_hand(hand, ctx, rules)
-        red = hand.parsed.all_red
-        for five in RED_FIVES if rules["aka_dora"] else ():
-            if hand.counts[five] - red.count(five) > 3:
-                raise HandError("too_many_copies", gettext_noop(
-                    "{tile} is written {count} times, but a set with red fives has only 3 (and "
-                    "one {red}).", tile=tile_named(five), count=hand.counts[five] - red.count(five),
-                    red="0" + tiles.suit_of(five)))
+        if rules["aka_dora"]:  # the set's fives: 3 of each suit and its red one
+            red = hand.parsed.all_red
+            for five in RED_FIVES:
+                if hand.counts[five] - red.count(five) > 3:
+                    raise HandError("too_many_copies", gettext_noop(
+                        "{tile} is written {count} times, but a set with red fives has only 3 "
+                        "(and one {red}).", tile=tile_named(five),
+                        count=hand.counts[five] - red.count(five), red="0" + tiles.suit_of(five)))
         shown = ctx.dora_indicators + ctx.ura_dora_indicators
         for tile in set(shown):
             if hand.counts[tile] + shown.count(tile) > 4:
