@@ -207,8 +207,7 @@ YAKU = [
          "Main sans points", "Cachée : quatre chows, une paire qui n'est ni un dragon ni le vent "
          "du siège ou du tour, gagnée sur une attente des deux côtés."),
     yaku("tanyao", "Tanyao", "All simples", "斷么九", 1,
-         lambda r: (r.rules["open_tanyao"] or not is_open(r))
-         and not r.mask & ORPHAN_BITS,
+         lambda r: not r.mask & ORPHAN_BITS and (r.rules["open_tanyao"] or not is_open(r)),
          "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).",
          "Tout simples", "Toutes les tuiles de 2 à 8 (main ouverte aussi, sauf si l'option "
          "maison open_tanyao est désactivée).", forms=TILE_FORMS),
