@@ -53,7 +53,8 @@ UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
 # A Reading (patterns.py) holds what many predicates read, found once when it is made: its chows,
 # triplets (pungs and kongs), eyes, concealed triplets, the chows' first tiles, and as bits (bit t
 # for tile t) the chows' first tiles and the triplets' tiles; its hand's tile mask (hand.py:
-# which numbers, and whether honors) and suits. The predicates here read those, not the groups.
+# which numbers, and whether honors) and suits. The predicates read those rather than walk the
+# groups again (a group's own mask, where each must hold some tile).
 
 ORPHAN_BITS = TERMINAL_BITS | HONOR_BIT  # a tile mask's terminals and honors
 SIMPLE_BITS = NUMBER_BITS & ~TERMINAL_BITS  # ... and its 2 to 8
@@ -156,7 +157,7 @@ def dora_of(indicator: int) -> int:
 
 def count_dora(r: Reading, indicators) -> int:
     counts = r.hand.counts
-    return sum([counts[dora_of(t)] for t in indicators])
+    return sum(counts[dora_of(t)] for t in indicators)
 
 
 def red_fives(r: Reading) -> int:
@@ -480,7 +481,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
     if pinfu(r):
         if not ctx.self_drawn:
             reasons.append(FU["concealed_ron"])
-        return sum([f.fu for f in reasons]), reasons
+        return sum(f.fu for f in reasons), reasons
     if not ctx.self_drawn and not is_open(r):
         reasons.append(FU["concealed_ron"])
     extra = []
@@ -501,7 +502,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
     elif is_open(r) and not extra:
         extra.append(FU["open_pinfu"])
     reasons += extra
-    return sum([f.fu for f in reasons]), reasons
+    return sum(f.fu for f in reasons), reasons
 
 
 def round_up(amount: int | float, to: int) -> int:
