@@ -1,13 +1,17 @@
-"""`make bench`: our decomposition and Shanghai scoring against the `mahjong` package, same hands.
+"""`make bench`: our decomposition, Shanghai and Riichi scoring against the `mahjong` package, same
+hands.
 
-Every figure is measured in this run and printed next to its reference as a ratio. The speed guard
-(issue 20): the engine called in one warm process, as the web server calls it
+Every figure is measured in this run and printed next to its reference as a ratio. The speed
+guards (issues 20 and 27): the engine called in one warm process, as the web server calls it
 (`scoring.engine.score` with the request's dict), stays within GUARD times the package's
-`HandCalculator.estimate_hand_value` over the corpus; the bench says whether it does. The
-reference's cache of whole hands is emptied before each of its calls (ours keeps none), so
-repeated hands do not flatter it; our per-suit caches stay warm, as a server's are. The batch door
-(`manage.py score --jsonl`) is timed too, for information: a process's start-up is not part of
-the guard.
+`HandCalculator.estimate_hand_value` over the corpus, for Shanghai and for Riichi alike (the
+same job: the Riichi requests are the same hands, every one scored, none refused, with the house
+option aka_dora off, as the reference's default configuration has it: with red fives in the set
+a hand of four 5s is refused), the two timed in alternating rounds; the bench says whether
+each does. The reference's cache of whole hands is emptied before each of its calls (ours keeps
+none), so repeated hands do not flatter it; our per-suit caches stay warm, as a server's are.
+The batch door (`manage.py score --jsonl`) is timed too, for information: a process's start-up
+is not part of the guard.
 """
 
 import json
@@ -33,7 +37,8 @@ from scoring.engine.randomhands import corpus  # noqa: E402
 from scoring.engine.variants.shanghai import VARIANT as SHANGHAI  # noqa: E402
 
 SEED, SIZE, PASSES = 20261129, 2000, 3
-GUARD = 1.5  # the engine's time over the corpus, at most this many times the reference's
+GUARD = 1.5  # each engine's time over the corpus, at most this many times the reference's
+RIICHI_RULES = {"aka_dora": 0}  # the reference's default configuration has no red fives
 # Door runs, each paired with the reference passes around it (this shared machine's speed drifts).
 DOOR_RUNS = 5
 
@@ -87,6 +92,19 @@ def paired_micros(ours, reference, items, passes=PASSES):
     return per_item[0], per_item[1]
 
 
+def alternating_rounds(engines, passes=PASSES):
+    """`paired_micros` for several engines ({name: (ours, reference, items)}) in alternating
+    rounds, one pass of each in turn, so that the shared machine's drift slows them alike: for
+    each engine (ours, reference) per item, the median over the rounds."""
+    rounds = {name: [] for name in engines}
+    for _ in range(passes):
+        for name, (ours, reference, items) in engines.items():
+            rounds[name].append(paired_micros(ours, reference, items, passes=1))
+    return {name: tuple([statistics.median(run[side][i] for run in runs)
+                         for i in range(len(runs[0][side]))] for side in (0, 1))
+            for name, runs in rounds.items()}
+
+
 def summary(times):
     ordered = sorted(times)
     return statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
@@ -133,6 +151,9 @@ def main():
     forms = SHANGHAI.forms({})
     prepared = [riichi_form(h) for h in hands]
     requests = [{"variant": "shanghai", "hand": h} for h in hands]
+    riichi_requests = [{"variant": "riichi", "hand": h, "rules": RIICHI_RULES} for h in hands]
+    refused = [r["hand"] for r in riichi_requests if not score(r)["ok"]]
+    assert not refused, f"Riichi refuses hands of the corpus: {refused[:3]}"
     config = HandConfig()
 
     # Warm-up: imports, per-suit tables, the reference's module state.
@@ -147,10 +168,11 @@ def main():
     def reference_score(p):
         return HandCalculator.estimate_hand_value(p[2], p[3], melds=p[4], config=config)
 
-    ours_score, ref_score = paired_micros(
-        lambda p: score(p[5]),
-        reference_score,
-        [p + (r,) for p, r in zip(prepared, requests, strict=True)])
+    timed = alternating_rounds({
+        variant: (lambda p: score(p[5]), reference_score,
+                  [p + (r,) for p, r in zip(prepared, its_requests, strict=True)])
+        for variant, its_requests in (("shanghai", requests), ("riichi", riichi_requests))})
+    (ours_score, ref_score), (ours_riichi, ref_riichi) = timed["shanghai"], timed["riichi"]
 
     def reference_pass():
         return paired_micros(lambda p: None, reference_score, prepared, passes=1)[1]
@@ -158,27 +180,33 @@ def main():
     door, door_ratio, startup = jsonl_door(hands, reference_pass)
 
     print(f"corpus: {len(hands)} winning hands (seed {SEED}): random, several readings, kongs, "
-          "13 terminals; median of " f"{PASSES} passes per hand")
+          "13 terminals; median of " f"{PASSES} passes per hand (Shanghai and Riichi in "
+          "alternating rounds)")
     print(f"{'':34}{'median us':>11}{'p99 us':>10}{'ratio (median)':>16}")
     rows = [
         ("decomposition (ours)", ours_divide, ref_divide, "aim <= 0.25"),
         ("HandDivider.divide_hand", ref_divide, None, ""),
         ("full Shanghai score (ours)", ours_score, ref_score, ""),
         ("HandCalculator.estimate_hand_value", ref_score, None, ""),
+        ("full Riichi score (ours)", ours_riichi, ref_riichi, ""),
+        ("HandCalculator.estimate_hand_value", ref_riichi, None, ""),
     ]
     for label, times, reference, aim in rows:
         med, p99 = summary(times)
         ratio = f"{med / summary(reference)[0]:.2f}x {aim}" if reference else "reference"
         print(f"{label:34}{med:11.1f}{p99:10.1f}  {ratio}")
-    # The guard: the whole corpus, so the means per hand (the median of a skewed distribution is
-    # lower, and the door below is a mean too).
-    ref_mean, ours_mean = statistics.fmean(ref_score), statistics.fmean(ours_score)
-    guard = ours_mean / ref_mean
-    print(f"{'means per hand: ours, reference':34}{ours_mean:11.1f}{ref_mean:10.1f}  "
-          f"{guard:.2f}x")
-    print(f"speed guard: the engine in one warm process (scoring.engine.score, as the web server "
-          f"calls it) takes {guard:.2f}x estimate_hand_value's time over the corpus: "
-          + (f"within {GUARD}x" if guard <= GUARD else f"OVER {GUARD}x"))
+    # The guards: the whole corpus, so the means per hand (the median of a skewed distribution is
+    # lower, and the door below is a mean too). Each engine against the reference passes timed
+    # with it, item by item.
+    for name, ours, reference in (("Shanghai", ours_score, ref_score),
+                                  ("Riichi", ours_riichi, ref_riichi)):
+        ref_mean, ours_mean = statistics.fmean(reference), statistics.fmean(ours)
+        guard = ours_mean / ref_mean
+        print(f"{'means per hand: ' + name + ', reference':34}{ours_mean:11.1f}{ref_mean:10.1f}  "
+              f"{guard:.2f}x")
+        print(f"speed guard, {name}: the engine in one warm process (scoring.engine.score, as the "
+              f"web server calls it) takes {guard:.2f}x estimate_hand_value's time over the "
+              "corpus: " + (f"within {GUARD}x" if guard <= GUARD else f"OVER {GUARD}x"))
     steady = door - startup * 1e6 / len(hands)
     print(f"{'for information: score --jsonl':34}{door:11.1f}{'':10}  {door_ratio:.2f}x the "
           f"reference's mean, door to door (median of {DOOR_RUNS} runs, each against the "

@@ -13,13 +13,15 @@ included; the riichi sticks on the table go to the winner from the table (`depos
 `fu_reasons` say how the fu were reached, `limit` names the limit reached (mangan ... yakuman).
 """
 
+from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
-from ..hand import CHOW, KONG, PAIR, build_hand
-from ..messages import gettext_noop, joined, pgettext, tile_named
+from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS, build_hand
+from ..messages import Message, gettext_noop, joined, pgettext, tile_named
 from ..notation import parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import (
@@ -48,31 +50,24 @@ UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
 
 
 # Facts of a reading -----------------------------------------------------------------------------
+# A Reading (patterns.py) holds what many predicates read, found once when it is made: its chows,
+# triplets (pungs and kongs), eyes, concealed triplets, the chows' first tiles, and as bits (bit t
+# for tile t) the chows' first tiles and the triplets' tiles; its hand's tile mask (hand.py:
+# which numbers, and whether honors) and suits. The predicates read those rather than walk the
+# groups again (a group's own mask, where each must hold some tile).
+
+ORPHAN_BITS = TERMINAL_BITS | HONOR_BIT  # a tile mask's terminals and honors
+SIMPLE_BITS = NUMBER_BITS & ~TERMINAL_BITS  # ... and its 2 to 8
+WIND_BITS = sum(1 << t for t in tiles.WIND_TILES)
+DRAGON_BITS = sum(1 << t for t in tiles.DRAGON_TILES)
+NINES = (1 << 9) - 1  # the bits of one suit's nine tiles, the first suit's
+SUIT_ONES = 1 | 1 << 9 | 1 << 18  # the bit of the 1 of each suit
+BAMBOO_ONLY = frozenset("s")
+
 
 def is_open(r: Reading) -> bool:
     """A claimed set makes the hand open; a concealed kong does not."""
     return r.hand.has_revealed_set
-
-
-def sets_of(r: Reading):
-    return [g for g in r.groups if g.kind != PAIR] if r.form == STANDARD else []
-
-
-def chows_of(r: Reading):
-    return [g for g in r.groups if g.kind == CHOW]
-
-
-def triplets_of(r: Reading):
-    return [g for g in r.groups if g.kind in ("pung", KONG)]
-
-
-def eyes_of(r: Reading):
-    return next((g for g in r.groups if g.kind == PAIR), None) if r.form == STANDARD else None
-
-
-def concealed_triplets(r: Reading) -> int:
-    """Triplets and kongs not claimed, and not completed by the winning discard."""
-    return sum(not g.exposed and not g.by_discard for g in triplets_of(r))
 
 
 def is_orphan(tile: int) -> bool:
@@ -104,44 +99,43 @@ def wait_of(r: Reading) -> str:
     return "open"
 
 
-def suits_and_honors(r: Reading) -> tuple[int, bool]:
-    kinds = r.hand.kinds
-    return (len({tiles.suit_of(t) for t in kinds if t < tiles.HONOR_BASE}),
-            any(t >= tiles.HONOR_BASE for t in kinds))
+def has_triplet_of(r: Reading, tile: int) -> int:
+    return r.triplet_bits >> tile & 1
 
 
-def has_triplet_of(r: Reading, tile: int) -> bool:
-    return any(g.tiles[0] == tile for g in triplets_of(r))
+def honor_triplets(r: Reading, bits: int) -> int:
+    """How many pungs or kongs of the honors in `bits` (WIND_BITS, DRAGON_BITS)."""
+    return (r.triplet_bits & bits).bit_count()
 
 
 def same_chows(r: Reading) -> int:
     """Pairs of identical chows (two for two such pairs, or four identical chows)."""
-    firsts = [g.tiles[0] for g in chows_of(r)]
-    return sum(firsts.count(f) // 2 for f in set(firsts))
+    if len(r.chow_firsts) == len(r.chows):  # no two alike
+        return 0
+    return sum(n // 2 for n in r.chow_firsts.values())
 
 
-def every_set_has(r: Reading, test) -> bool:
-    return r.form == STANDARD and all(any(test(t) for t in g.tiles) for g in r.groups)
+def every_set_has(r: Reading, bits: int) -> bool:
+    """Every set and the eyes hold a tile of the mask `bits` (hand.py: numbers, honors)."""
+    return r.form == STANDARD and all(g.mask & bits for g in r.groups)
 
 
-def three_colour(firsts) -> bool:
-    """The same number in all three suits, among `firsts` (tile kinds)."""
-    numbers = [{t % 9 for t in firsts if t < tiles.HONOR_BASE and t // 9 == s} for s in range(3)]
-    return bool(numbers[0] & numbers[1] & numbers[2])
+def three_colour(bits: int) -> bool:
+    """The same number in all three suits, among `bits` (bit t for tile t)."""
+    return bool(bits & bits >> 9 & bits >> 18 & NINES)
 
 
 def pinfu(r: Reading) -> bool:
     """Closed, four chows, eyes worth no fu, won on an open (two-sided) wait: no fu but the base."""
-    if r.form != STANDARD or r.hand.melds or len(chows_of(r)) != 4:
+    if r.hand.melds or len(r.chows) != 4:
         return False
-    return valued(r, eyes_of(r).tiles[0]) == 0 and wait_of(r) == "open"
+    return valued(r, r.eyes_tile) == 0 and wait_of(r) == "open"
 
 
 def nine_gates(r: Reading) -> int:
     """1112345678999 of one suit and one more, concealed, no kong: 2 for the nine-sided wait (the
     13 tiles held were exactly 1112345678999), 1 otherwise."""
-    suits, honors = suits_and_honors(r)
-    if r.hand.melds or honors or suits != 1:
+    if r.hand.melds or r.has_honor or len(r.suits) != 1:
         return 0
     base = 9 * (r.hand.kinds[0] // 9)
     counts = list(r.hand.counts[base:base + 9])
@@ -206,8 +200,7 @@ YAKU = [
          "Concealed: four chows, eyes that are not a dragon, the seat or the round wind, won on "
          "a two-sided wait."),
     yaku("tanyao", "Tanyao", "All simples", "斷么九", 1,
-         lambda r: (r.rules["open_tanyao"] or not is_open(r))
-         and not any(is_orphan(t) for t in r.hand.kinds),
+         lambda r: not r.mask & ORPHAN_BITS and (r.rules["open_tanyao"] or not is_open(r)),
          "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).",
          forms=TILE_FORMS),
     yaku("iipeikou", "Iipeikou", "Pure double chow", "一盃口", 1,
@@ -238,48 +231,45 @@ YAKU = [
     yaku("chankan", "Chankan", "Robbing a kong", "搶槓", 1, lambda r: r.ctx.robbing_kong,
          "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM),
     yaku("sanshoku", "Sanshoku doujun", "Mixed triple chow", "三色同順", 2,
-         lambda r: three_colour([g.tiles[0] for g in chows_of(r)]),
+         lambda r: three_colour(r.chow_bits),
          "The same chow in all three suits (1 han open)."),
-    yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,
-         lambda r: any({s, s + 3, s + 6} <= {g.tiles[0] for g in chows_of(r)}
-                       for s in (0, 9, 18)),
+    yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,  # chows from 1, 4, 7 of a suit
+         lambda r: bool(r.chow_bits & r.chow_bits >> 3 & r.chow_bits >> 6 & SUIT_ONES),
          "123, 456 and 789 of one suit (1 han open)."),
     yaku("chanta", "Chanta", "Outside hand", "混全帶么九", 2,
-         lambda r: chows_of(r) and suits_and_honors(r)[1] and every_set_has(r, is_orphan),
+         lambda r: bool(r.chows) and r.has_honor and every_set_has(r, ORPHAN_BITS),
          "Every set and the eyes hold a terminal or an honor, with at least one chow and one "
          "honor (1 han open)."),
     yaku("junchan", "Junchan", "Terminals in all sets", "純全帶么九", 3,
-         lambda r: chows_of(r) and every_set_has(r, tiles.is_terminal),
+         lambda r: bool(r.chows) and not r.has_honor and every_set_has(r, TERMINAL_BITS),
          "Every set and the eyes hold a 1 or a 9, no honor, at least one chow (2 han open).",
          excludes=["chanta"]),
     yaku("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2,
-         lambda r: all(is_orphan(t) for t in r.hand.kinds) and suits_and_honors(r)[1]
-         and suits_and_honors(r)[0] > 0,
+         lambda r: not r.mask & SIMPLE_BITS and r.has_honor and r.has_terminal,
          "Every tile a 1, a 9 or an honor, with both (counted with all pungs or seven pairs).",
          forms=TILE_FORMS),
-    yaku("toitoi", "Toitoihou", "All pungs", "對對和", 2, lambda r: len(triplets_of(r)) == 4,
+    yaku("toitoi", "Toitoihou", "All pungs", "對對和", 2, lambda r: len(r.triplets) == 4,
          "Four pungs or kongs and the eyes."),
     yaku("sanankou", "San ankou", "Three concealed pungs", "三暗刻", 2,
-         lambda r: concealed_triplets(r) == 3,
+         lambda r: r.concealed_triplets == 3,
          "Three pungs or kongs not claimed; one completed by the winning discard is not "
          "concealed."),
     yaku("sankantsu", "San kantsu", "Three kongs", "三槓子", 2, lambda r: r.hand.kongs == 3,
          "Three kongs, concealed or not."),
     yaku("sanshoku_doukou", "Sanshoku doukou", "Triple pung", "三色同刻", 2,
-         lambda r: three_colour([g.tiles[0] for g in triplets_of(r)]),
+         lambda r: three_colour(r.triplet_bits),
          "Pungs or kongs of the same number in all three suits."),
     yaku("chiitoitsu", "Chiitoitsu", "Seven pairs", "七對子", 2,
          lambda r: r.form == SEVEN_PAIRS, "Seven different pairs (25 fu).",
          forms=frozenset({SEVEN_PAIRS})),
     yaku("shousangen", "Shousangen", "Little three dragons", "小三元", 2,
-         lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 2
-         and tiles.is_dragon(eyes_of(r).tiles[0]),
+         lambda r: honor_triplets(r, DRAGON_BITS) == 2 and tiles.is_dragon(r.eyes_tile),
          "Two dragon pungs and dragon eyes (their two dragon yaku add)."),
     yaku("honitsu", "Honitsu", "Half flush", "混一色", 3,
-         lambda r: suits_and_honors(r) == (1, True),
+         lambda r: len(r.suits) == 1 and r.has_honor,
          "One suit and honors (2 han open).", forms=TILE_FORMS),
     yaku("chinitsu", "Chinitsu", "Full flush", "清一色", 6,
-         lambda r: suits_and_honors(r) == (1, False),
+         lambda r: len(r.suits) == 1 and not r.has_honor,
          "Every tile of one suit (5 han open).", forms=TILE_FORMS,
          excludes=["honitsu"]),
     yaku("ryanpeikou", "Ryanpeikou", "Twice pure double chow", "二盃口", 3,
@@ -318,33 +308,32 @@ YAKUMAN_HANDS = [
          "yakuman.",
          forms=frozenset({ORPHAN_FORM}), excludes=["kokushi"]),
     yaku("suuankou", "Suu ankou", "Four concealed pungs", "四暗刻", YAKUMAN,
-         lambda r: concealed_triplets(r) == 4 and not is_open(r),
+         lambda r: r.concealed_triplets == 4 and not is_open(r),
          "Four pungs or kongs not claimed; on a discard only won on the eyes.",
          excludes=REGULAR_IDS),
     yaku("suuankou_tanki", "Suu ankou tanki", "Four concealed pungs, pair wait", "四暗刻單騎",
          2 * YAKUMAN,
-         lambda r: concealed_triplets(r) == 4 and not is_open(r) and wait_of(r) == "pair",
+         lambda r: r.concealed_triplets == 4 and not is_open(r) and wait_of(r) == "pair",
          "Four concealed pungs won on the eyes: double yakuman.", excludes=["suuankou"]),
     yaku("daisangen", "Daisangen", "Big three dragons", "大三元", YAKUMAN,
-         lambda r: sum(tiles.is_dragon(g.tiles[0]) for g in triplets_of(r)) == 3,
+         lambda r: honor_triplets(r, DRAGON_BITS) == 3,
          "Three dragon pungs or kongs.", excludes=REGULAR_IDS),
     yaku("shousuushii", "Shousuushii", "Little four winds", "小四喜", YAKUMAN,
-         lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 3
-         and tiles.is_wind(eyes_of(r).tiles[0]),
+         lambda r: honor_triplets(r, WIND_BITS) == 3 and tiles.is_wind(r.eyes_tile),
          "Three wind pungs and wind eyes.", excludes=REGULAR_IDS),
     yaku("daisuushii", "Daisuushii", "Big four winds", "大四喜", 2 * YAKUMAN,
-         lambda r: sum(tiles.is_wind(g.tiles[0]) for g in triplets_of(r)) == 4,
+         lambda r: honor_triplets(r, WIND_BITS) == 4,
          "Four wind pungs or kongs: double yakuman.", excludes=REGULAR_IDS),
     yaku("tsuuiisou", "Tsuuiisou", "All honors", "字一色", YAKUMAN,
-         lambda r: all(t >= tiles.HONOR_BASE for t in r.hand.kinds),
+         lambda r: not r.suits,
          "Every tile an honor (seven pairs too).", forms=TILE_FORMS,
          excludes=REGULAR_IDS),
     yaku("chinroutou", "Chinroutou", "All terminals", "清老頭", YAKUMAN,
-         lambda r: all(tiles.is_terminal(t) for t in r.hand.kinds),
+         lambda r: not r.mask & ~TERMINAL_BITS,
          "Every tile a 1 or a 9.",
          excludes=REGULAR_IDS),
     yaku("ryuuiisou", "Ryuuiisou", "All green", "綠一色", YAKUMAN,
-         lambda r: all(t in GREEN for t in r.hand.kinds),
+         lambda r: r.suits <= BAMBOO_ONLY and all(t in GREEN for t in r.hand.kinds),
          "Every tile green: 2, 3, 4, 6 and 8 of bamboo and the green dragon.",
          forms=TILE_FORMS, excludes=REGULAR_IDS),
     yaku("chuuren", "Chuuren poutou", "Nine gates", "九蓮寶燈", YAKUMAN,
@@ -372,25 +361,45 @@ DORA_IDS = frozenset(p.id for p in DORA)
 
 # Fu -----------------------------------------------------------------------------------------------
 
-FU_TEXT = {
-    "base": gettext_noop("base (futei)"),
-    "concealed_ron": gettext_noop("concealed hand won on a discard (menzen kafu)"),
-    "self_drawn": gettext_noop("self-drawn (tsumo)"),
-    "open_pinfu": gettext_noop("open hand with no other fu"),
-    "seven_pairs": gettext_noop("seven pairs (chiitoitsu), fixed"),
-    "edge_wait": gettext_noop("edge wait (penchan)"),
-    "closed_wait": gettext_noop("closed wait (kanchan)"),
-    "pair_wait": gettext_noop("pair wait (tanki)"),
-    "dragon_pair": gettext_noop("eyes of a dragon"),
-    "seat_wind_pair": gettext_noop("eyes of the seat wind"),
-    "round_wind_pair": gettext_noop("eyes of the round wind"),
-}
+@dataclass(frozen=True, slots=True)
+class Fu:
+    """One reason a reading has fu: how many, its code, its words, and the line the explanation
+    shows ("2 edge wait (penchan)"). Made once each (FU, set_fu): a reading's fu lists them."""
+
+    fu: int
+    reason: str
+    text: Message
+    line: Message = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "line", gettext_noop("{fu} {reason}", fu=self.fu,
+                                                      reason=self.text))
+
+    def as_dict(self) -> dict:
+        return {"fu": self.fu, "reason": self.reason, "text": self.text}
+
+
+FU = {fu.reason: fu for fu in (
+    Fu(20, "base", gettext_noop("base (futei)")),
+    Fu(10, "concealed_ron", gettext_noop("concealed hand won on a discard (menzen kafu)")),
+    Fu(2, "self_drawn", gettext_noop("self-drawn (tsumo)")),
+    Fu(2, "open_pinfu", gettext_noop("open hand with no other fu")),
+    Fu(25, "seven_pairs", gettext_noop("seven pairs (chiitoitsu), fixed")),
+    Fu(2, "edge_wait", gettext_noop("edge wait (penchan)")),
+    Fu(2, "closed_wait", gettext_noop("closed wait (kanchan)")),
+    Fu(2, "pair_wait", gettext_noop("pair wait (tanki)")),
+    Fu(2, "dragon_pair", gettext_noop("eyes of a dragon")),
+    Fu(2, "seat_wind_pair", gettext_noop("eyes of the seat wind")),
+    Fu(2, "round_wind_pair", gettext_noop("eyes of the round wind")),
+)}
+WAIT_FU = {"edge": FU["edge_wait"], "closed": FU["closed_wait"], "pair": FU["pair_wait"]}
 
 
 SET_WORDS = {"pung": pgettext("set", "pung"), "kong": pgettext("set", "kong")}
 
 
-def set_fu(group) -> tuple[int, str]:
+@cache  # on the set: few distinct sets (make_set), each read in every hand that has it
+def set_fu(group) -> Fu:
     """The fu of a pung or kong, and its reason: 2 for an open pung of simples, doubled when
     concealed, doubled for terminals and honors, times 4 for a kong."""
     fu = 8 if group.kind == KONG else 2
@@ -402,48 +411,42 @@ def set_fu(group) -> tuple[int, str]:
                         kind=SET_WORDS.get(group.kind, group.kind),
                         tiles=gettext_noop("terminals or honors") if orphan
                         else gettext_noop("simples"), group=group.text())
-    return fu, text
+    return Fu(fu, "set", text)
 
 
-def fu_of(r: Reading) -> tuple[int, list[dict]]:
-    """The fu of a reading, rounded up to 10 (seven pairs 25), and each reason."""
+def fu_of(r: Reading) -> tuple[int, list[Fu]]:
+    """The fu of a reading before rounding (seven pairs 25), and each reason."""
     if r.form == SEVEN_PAIRS:
-        return 25, [_fu(25, "seven_pairs")]
+        return 25, [FU["seven_pairs"]]
     if r.form != STANDARD:
         return 0, []
-    reasons = [_fu(20, "base")]
+    reasons = [FU["base"]]
     ctx = r.ctx
     if pinfu(r):
         if not ctx.self_drawn:
-            reasons.append(_fu(10, "concealed_ron"))
-        return sum(f["fu"] for f in reasons), reasons
+            reasons.append(FU["concealed_ron"])
+        return sum(f.fu for f in reasons), reasons
     if not ctx.self_drawn and not is_open(r):
-        reasons.append(_fu(10, "concealed_ron"))
+        reasons.append(FU["concealed_ron"])
     extra = []
-    wait = wait_of(r)
-    if wait in ("edge", "closed", "pair"):
-        extra.append(_fu(2, f"{wait}_wait"))
-    eyes = eyes_of(r).tiles[0]
+    wait = WAIT_FU.get(wait_of(r))
+    if wait:
+        extra.append(wait)
+    eyes = r.eyes_tile
     if tiles.is_dragon(eyes):
-        extra.append(_fu(2, "dragon_pair"))
+        extra.append(FU["dragon_pair"])
     if eyes == ctx.seat_wind_tile:
-        extra.append(_fu(2, "seat_wind_pair"))
+        extra.append(FU["seat_wind_pair"])
     if eyes == ctx.round_wind_tile:
-        extra.append(_fu(2, "round_wind_pair"))
-    for group in triplets_of(r):
-        fu, text = set_fu(group)
-        extra.append({"fu": fu, "reason": "set", "text": text})
+        extra.append(FU["round_wind_pair"])
+    for group in r.triplets:
+        extra.append(set_fu(group))
     if ctx.self_drawn:
-        extra.append(_fu(2, "self_drawn"))
+        extra.append(FU["self_drawn"])
     elif is_open(r) and not extra:
-        extra.append(_fu(2, "open_pinfu"))
+        extra.append(FU["open_pinfu"])
     reasons += extra
-    raw = sum(f["fu"] for f in reasons)
-    return raw, reasons
-
-
-def _fu(fu: int, reason: str) -> dict:
-    return {"fu": fu, "reason": reason, "text": FU_TEXT[reason]}
+    return sum(f.fu for f in reasons), reasons
 
 
 def round_up(amount: int | float, to: int) -> int:
@@ -484,30 +487,41 @@ class Scored:
         evaluation = variant.table.evaluate(reading)
         self.reading, self.evaluation = reading, evaluation
         self.decomposition = evaluation.decomposition
-        ctx, opened = reading.ctx, is_open(reading)
+        opened = is_open(reading)
         counted = []  # (Counted, han it adds)
+        yakuman = 0
+        has_yaku = False
         for c in evaluation.counted:
             pid = c.pattern.id
             if pid in YAKUMAN_IDS:
                 han = YAKUMAN if (pid in DOUBLE_YAKUMAN and not rules["double_yakuman"]) \
                     else c.pattern.value
+                yakuman += han
             elif opened and pid in OPEN_HAN:
                 han = OPEN_HAN[pid] * c.count
             else:
                 han = c.pattern.value * c.count
+            has_yaku = has_yaku or pid not in DORA_IDS
             counted.append((c, han))
-        self.yakuman = sum(h for c, h in counted if c.pattern.id in YAKUMAN_IDS) // YAKUMAN
-        self.has_yaku = any(h for c, h in counted if c.pattern.id not in DORA_IDS)
-        if not self.has_yaku:  # dora count only with a yaku
+        if not has_yaku:  # dora count only with a yaku
             counted = [(c, h) for c, h in counted if c.pattern.id not in DORA_IDS]
-        self.counted = counted
-        self.han = sum(h for _, h in counted)
-        raw_fu, self.fu_reasons = fu_of(reading)
-        self.raw_fu = raw_fu
-        self.fu = raw_fu if raw_fu in (0, 25) else round_up(raw_fu, 10)
+        self.counted, self.yakuman, self.has_yaku = counted, yakuman // YAKUMAN, has_yaku
+        self.han = sum([h for _, h in counted])
+        self.raw_fu, self.fu_items = fu_of(reading)
+        self.fu = self.raw_fu if self.raw_fu in (0, 25) else round_up(self.raw_fu, 10)
         self.basic, self.limit = basic_points(self.han, self.fu, self.yakuman, rules)
-        self.transfers = variant.transfers(self.basic, ctx) if self.has_yaku else []
-        self.paid = sum(t[2] for t in self.transfers)
+        self.transfers = variant.transfers(self.basic, reading.ctx) if has_yaku else []
+        self.paid = sum([t[2] for t in self.transfers])
+
+    @property
+    def fu_reasons(self) -> list[dict]:
+        """Each fu and why, as the result shows them (made for the best reading only)."""
+        return [f.as_dict() for f in self.fu_items]
+
+    @property
+    def fu_lines(self) -> list[Message]:
+        """Each fu and why, as the explanation says them."""
+        return [f.line for f in self.fu_items]
 
     def rank(self):
         return (self.paid if self.has_yaku else -1, self.yakuman > 0, self.han, self.fu,
@@ -701,13 +715,14 @@ class Riichi(Variant):
 
     def check_hand(self, hand, ctx, rules) -> None:
         super().check_hand(hand, ctx, rules)
-        red = hand.parsed.all_red
-        for five in RED_FIVES if rules["aka_dora"] else ():
-            if hand.counts[five] - red.count(five) > 3:
-                raise HandError("too_many_copies", gettext_noop(
-                    "{tile} is written {count} times, but a set with red fives has only 3 (and "
-                    "one {red}).", tile=tile_named(five), count=hand.counts[five] - red.count(five),
-                    red="0" + tiles.suit_of(five)))
+        if rules["aka_dora"]:  # the set's fives: 3 of each suit and its red one
+            red = hand.parsed.all_red
+            for five in RED_FIVES:
+                if hand.counts[five] - red.count(five) > 3:
+                    raise HandError("too_many_copies", gettext_noop(
+                        "{tile} is written {count} times, but a set with red fives has only 3 "
+                        "(and one {red}).", tile=tile_named(five),
+                        count=hand.counts[five] - red.count(five), red="0" + tiles.suit_of(five)))
         shown = ctx.dora_indicators + ctx.ura_dora_indicators
         for tile in set(shown):
             if hand.counts[tile] + shown.count(tile) > 4:
@@ -812,9 +827,7 @@ class Riichi(Variant):
                           "text": gettext_noop("no yaku: not a win (a hand needs at least one "
                                                "yaku; dora do not count); nobody pays")})
             return notes
-        fu_text = joined([gettext_noop("{fu} {reason}", fu=f["fu"],
-                                       reason=f.get("text", f["reason"]))
-                          for f in best.fu_reasons], " + ")
+        fu_text = joined(best.fu_lines, " + ")
         if best.yakuman:
             notes.append({"code": "yakuman", "total": best.han, "times": best.yakuman,
                           "text": gettext_noop("{han} han of yakuman: {limit}, {basic} basic "
