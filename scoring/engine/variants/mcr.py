@@ -6,6 +6,8 @@ by `RankedTable`: from the highest fan down, a fan that is counted removes the f
 a fan that was removed removes nothing (the rules' "不计" lists are each complete, not chained).
 """
 
+from dataclasses import replace
+
 from .. import mcr_fans as mf
 from .. import tiles
 from ..decompose import Forms, completes
@@ -13,7 +15,7 @@ from ..errors import HandError
 from ..hand import CHOW, KONG, PAIR, PUNG, TileSet, make_set
 from ..messages import gettext_noop
 from ..patterns import Evaluation, Excluded, Pattern, PatternTable, Reading
-from ..variant import EVERY_HAND, Option, Rotation, Variant, ledger, reasons_of
+from ..variant import EVERY_HAND, Option, Payout, Rotation, Variant
 
 STANDARD = "standard"
 KNITTED_STRAIGHT_FORM = "knitted_straight"
@@ -400,8 +402,8 @@ class MCR(Variant):
         return tuple(sorted(groups, key=lambda g: (g.kind == PAIR, g.tiles))) + hand.melds
 
     def candidates(self, hand, ctx, rules):
-        """Each reading the reference weighs, in its order, and whether the divisions into sets
-        are weighed after the special one (only when there is none, or it is seven pairs)."""
+        """Each reading the reference weighs, in its order: the special form, if any, then the
+        divisions into sets (only when there is no special form, or it is seven pairs)."""
         ref = self.reference_hand(hand, ctx)
         waits = FORMS.waits(hand)
         flowers = len(hand.bonus)
@@ -441,7 +443,7 @@ class MCR(Variant):
             for packs in mf.divide(ref.standing[:], ref.fixed):
                 raw = mf.regular(ref, packs, unique_wait)
                 found.append(reading(STANDARD, self.groups_of(hand, packs), raw))
-        return found, special is not None
+        return found
 
     def special_groups(self, hand, form) -> tuple[TileSet, ...]:
         held = [t for t, n in enumerate(hand.concealed) for _ in range(n)]
@@ -456,33 +458,28 @@ class MCR(Variant):
         rest = self.groups_of(hand, [0] * len(hand.melds) + packs[3:])
         return knitted + rest
 
-    def score(self, text, ctx, rules) -> dict:
-        hand = self.build(text, rules)
-        self.check_hand(hand, ctx, rules)
-        found, has_special = self.candidates(hand, ctx, rules)
+    def evaluations(self, hand, ctx, rules, line=None) -> list[Evaluation]:
+        """Each reading the reference weighs, in its order, evaluated."""
+        found = self.candidates(hand, ctx, rules)
         if not found:
             raise HandError("not_a_winning_hand", self.not_winning_message(hand, FORMS))
-        evaluations = [self.table.evaluate(r) for r in found]
-        best = self.choose(evaluations, has_special)
-        others = sorted((e for e in evaluations if e is not best), key=lambda e: e.decomposition)
-        others.sort(key=lambda e: e.total, reverse=True)
-        return self.result(hand, ctx, rules, best, others)
+        return [self.table.evaluate(r) for r in found]
 
-    @staticmethod
-    def choose(evaluations, has_special) -> Evaluation:
+    def choose(self, found: list[Evaluation]) -> tuple[Evaluation, list[Evaluation]]:
         """The reference's choice: the special form first (if any), then each division in
         order; a higher total wins; an equal one wins too when it holds Pure Triple Chow or
-        Triple Pung, or when the special form is seven pairs."""
-        best = evaluations[0]
-        seven_pairs = has_special and best.reading.form == "seven_pairs"
+        Triple Pung, or when the special form is seven pairs (a seven-pairs reading is only
+        ever the special form, weighed first)."""
+        best = found[0]
+        seven_pairs = best.reading.form == "seven_pairs"
         top = best.total
-        for e in evaluations[1:]:
+        for e in found[1:]:
             if e.total > top:
                 best, top = e, e.total
             elif e.total == top and (seven_pairs or held(e, mf.PURE_TRIPLE_CHOW)
                                      or held(e, mf.TRIPLE_PUNG)):
                 best = e
-        return best
+        return best, self.others_by_rank(found, best)
 
     def not_winning_message(self, hand, forms) -> str:
         return gettext_noop("These tiles ({hand}) do not form four sets and a pair, nor seven "
@@ -491,24 +488,19 @@ class MCR(Variant):
 
     # Money ---------------------------------------------------------------------------------
 
-    def result(self, hand, ctx, rules, best, others) -> dict:
-        result = super().result(hand, ctx, rules, best, others)
-        flowers = sum(c.count for c in best.counted if c.pattern.id == FLOWERS)
-        if flowers:  # flowers do not count toward the minimum
-            meets = best.total - flowers >= self.minimum(rules)
-            result["meets_minimum"] = meets
-            paid = self.payments(best.total, ctx, rules) if meets else []
-            result["payments"] = ledger(paid)
-            result["payment_reasons"] = reasons_of(paid)
-            result["explanation"] = self.explanation(best.total, best.total, best.total, meets,
-                                                     rules, flowers)
-        return result
+    def money(self, best: Evaluation, ctx, rules) -> Payout:
+        """The total paid as `payout` pays it, but the flowers do not count toward the minimum."""
+        paid = self.payout(best.total, ctx, rules)
+        if paid.meets and best.total - flowers_of(best) < paid.minimum:
+            return replace(paid, meets=False, payments=[])
+        return paid
 
-    def explanation(self, raw_total, total, points, meets, rules, flowers=0) -> list[dict]:
+    def explanation(self, best: Evaluation, money: Payout, ctx, rules) -> list[dict]:
         notes = []
-        if not meets:
-            minimum = self.minimum(rules)
-            without = total - flowers
+        total = money.total
+        if not money.meets:
+            minimum = money.minimum
+            without = total - flowers_of(best)
             notes.append({"code": "under_minimum", "total": without, "minimum": minimum,
                           "text": gettext_noop(
                               "{total} fan without the flowers is under the minimum of "
@@ -530,6 +522,11 @@ class MCR(Variant):
             "discarder: {base} + {total} fan", base=BASE, total=points))] + [
             (seat, winner, BASE, gettext_noop("each other player: {base}", base=BASE))
             for seat in ctx.others if seat != ctx.discarder]
+
+
+def flowers_of(evaluation: Evaluation) -> int:
+    """The flowers a reading counts (each 1 fan, none toward the minimum)."""
+    return sum(c.count for c in evaluation.counted if c.pattern.id == FLOWERS)
 
 
 def held(evaluation: Evaluation, number: int) -> bool:
