@@ -25,7 +25,7 @@ from .hand import Hand, build_hand, standard_copies
 from .messages import gettext_noop, rule_word, unit_word
 from .notation import ParsedHand, parse
 from .patterns import Evaluation, PatternTable, Reading
-from .result import Result, keys_with
+from .result import Result, keys_with, serialiser
 
 SEATS = tiles.WINDS
 
@@ -60,11 +60,13 @@ class Rotation:
     honba: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Payout:
     """A total made into money (`Variant.payout`): the total before and after the limit or cap,
     the limit to report, the minimum and whether the total meets it, the points one player owes,
-    and each payment (payer, payee, amount, reason); none under the minimum."""
+    and each payment (payer, payee, amount, reason); none under the minimum. A value, never
+    changed once made (not frozen: a frozen dataclass is built through object.__setattr__, a
+    cost every scored hand paid)."""
 
     raw_total: int | float
     total: int
@@ -201,6 +203,11 @@ class Variant:
         """The result's keys, in order: the standard ones and this variant's extras."""
         return keys_with(self.result_extras)
 
+    @cached_property
+    def serialise(self) -> Callable[[Result], dict]:
+        """`Result.as_dict` for this variant's keys, looked up once."""
+        return serialiser(self.result_keys)
+
     def check_rules(self, raw) -> MappingProxyType:
         """Each house option checked on its own, then together: a minimum above the limit, in
         a variant that has both, is refused (no hand could win)."""
@@ -238,7 +245,7 @@ class Variant:
 
     def score(self, text, ctx: WinContext, rules, line=None) -> dict:
         """The contract's result (§3) of one hand: `result`, serialised."""
-        return self.result(text, ctx, rules, line).as_dict(self.result_keys)
+        return self.serialise(self.result(text, ctx, rules, line))
 
     def result(self, text, ctx: WinContext, rules, line=None) -> Result:
         """The one pipeline: read the hand (`build`), refuse what cannot be (`check_hand`),
@@ -251,7 +258,7 @@ class Variant:
         money = self.money(best, ctx, rules)
         form, decomposition, winning_group = self.shape_of(hand, best)
         paid = money.payments
-        return Result(
+        result = Result(
             variant=self.id, hand=hand.text(), total=money.total, raw_total=money.raw_total,
             unit=self.unit, points=whole(money.points),
             explanation=self.explanation(best, money, ctx, rules),
@@ -261,8 +268,12 @@ class Variant:
             waits=self.waits_of(hand, best), meets_minimum=money.meets, minimum=money.minimum,
             limit=money.limit, payments=ledger(paid), payment_reasons=reasons_of(paid),
             context=self.context_summary(ctx),
-            rules=rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
-            **self.extra_fields(hand, best, money, ctx, rules))
+            rules=rules.copy())  # the view's dict, copied (dict(view) reads it key by key)
+        if self.result_extras:  # the variant's own fields, set by name (a call with **extras
+            # would cost every hand a dict of all the keywords, where most variants have none)
+            for name, value in self.extra_fields(hand, best, money, ctx, rules).items():
+                setattr(result, name, value)
+        return result
 
     def build(self, text, rules) -> Hand:
         """The hand as written: parsed, the variant's own tile rules checked, its tiles counted."""
@@ -320,6 +331,8 @@ class Variant:
 
     def choose(self, found: list) -> tuple:
         """The best reading by `rank` (`best_of`'s tie-break), and the others, best first."""
+        if len(found) == 1:  # the usual hand: one reading, nothing to compare
+            return found[0], []
         best = best_of(found, self.rank)
         return best, self.others_by_rank(found, best)
 
