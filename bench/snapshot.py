@@ -11,7 +11,7 @@ and "example"), so that two engines (SNAPSHOT_ENGINE_ROOT: an export of the comm
 generator, the example files or the engine's random hands change under you. Generate with the
 newer tree, replay with the older.
 
-About 21,000 requests through the engine's three entry points (`scoring.engine.score`,
+About 24,000 requests through the engine's three entry points (`scoring.engine.score`,
 `analyse`, `settle`), one JSON line each ({"door", "request", "example", "result"}):
 - score: seeded random requests for each of the six variants (random hands, contexts and house
   options, valid and not: a tile dropped or added, a character mangled, an unknown rule or

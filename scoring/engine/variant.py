@@ -167,7 +167,8 @@ def best_of(evaluations, key):
 
 
 class Variant:
-    """The standard pipeline for variants whose hands are sets and eyes."""
+    """A variant: its facts, and the one scoring pipeline (`result`) with its hooks, whose
+    defaults are those of the variants whose hands are sets and the eyes."""
 
     id = ""
     name = ""
