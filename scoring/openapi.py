@@ -6,7 +6,10 @@ from `errors.ERROR_CODES`) and the bounds from the engine's limits, so it cannot
 it (`tests/test_schemathesis.py`).
 """
 
+from dataclasses import MISSING, fields
 from functools import cache
+from types import NoneType, UnionType
+from typing import get_args, get_origin, get_type_hints
 
 from django.conf import settings
 
@@ -15,6 +18,7 @@ from scoring.engine.api import MAX_EVENTS
 from scoring.engine.context import CONTEXT_FIELDS, WINNING_TILE_FIELDS
 from scoring.engine.errors import ERROR_CODES
 from scoring.engine.notation import MAX_HAND_CHARS
+from scoring.engine.result import Result
 from scoring.engine.variants import VARIANTS
 
 WIND = {"type": "string", "enum": ["E", "S", "W", "N"],
@@ -62,6 +66,64 @@ def context_schema():
             "description": "How the hand was won; every field is optional (contract section 2)."}
 
 
+JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean", dict: "object",
+              list: "array"}
+
+
+def type_schema(hint, nullable: bool) -> dict:
+    """The JSON schema of a Python annotation of `Result`: its JSON types (an int or a float is
+    a number), a list's items; None among them only where the JSON shows null (`nullable`)."""
+    args = get_args(hint) if isinstance(hint, UnionType) else (hint,)
+    kinds, items = [], None
+    for arg in args:
+        if arg is NoneType:
+            if nullable:
+                kinds.append("null")
+            continue
+        origin = get_origin(arg) or arg
+        kinds.append(JSON_TYPES[origin])
+        if origin is list:
+            items = type_schema(get_args(arg)[0], False)
+    if "integer" in kinds and "number" in kinds:
+        kinds.remove("integer")
+    schema = {"type": kinds[0] if len(kinds) == 1 else kinds}
+    if items is not None:
+        schema["items"] = items
+    return schema
+
+
+def result_schema(pattern, transfer, net) -> dict:
+    """The score result, generated from `Result`'s fields: each field's type and what it holds;
+    the standard fields required, the others (some variants' only) optional; nothing else."""
+    shapes = {  # what a field's type does not say: the rows' keys, the ids
+        "variant": ref("Variant"),
+        "patterns": {"items": pattern},
+        "excluded": {"items": {"type": "object", "required": ["id", "by"],
+                               "properties": {"id": {"type": "string"}, "by": {"type": "string"},
+                                              "reason": {"type": "string"}}}},
+        "explanation": {"items": {"type": "object", "required": ["code", "text"]}},
+        "alternatives": {"items": {"type": "object",
+                                   "required": ["total", "decomposition", "patterns"]}},
+        "fu_reasons": {"items": {"type": "object", "required": ["fu", "reason", "text"]}},
+        "payments": {"required": ["transfers", "net"],
+                     "properties": {"transfers": {"type": "array", "items": transfer},
+                                    "net": net}},
+    }
+    hints = get_type_hints(Result)
+    properties = {"ok": {"const": True}}
+    required = ["ok"]
+    for f in fields(Result):
+        standard = f.default is MISSING
+        properties[f.name] = {**type_schema(hints[f.name], nullable=standard),
+                              "description": f.metadata["doc"], **shapes.get(f.name, {})}
+        if standard:
+            required.append(f.name)
+    return {"type": "object", "required": required, "properties": properties,
+            "additionalProperties": False,
+            "description": "One scored hand (contract section 3), as `Result` in the engine "
+                           "holds it."}
+
+
 def schemas():
     variant_ids = list(VARIANTS)
     money = {"type": "number"}
@@ -94,50 +156,7 @@ def schemas():
                     "Left out, the hand's best line counts.")},
             },
         },
-        "ScoreResult": {
-            "type": "object",
-            "required": ["ok", "variant", "hand", "total", "unit", "points", "patterns",
-                         "excluded", "decomposition", "alternatives", "waits", "meets_minimum",
-                         "minimum", "limit", "payments"],
-            "properties": {
-                "ok": {"const": True},
-                "variant": ref("Variant"),
-                "hand": {"type": "string"},
-                "total": {"type": "number"},
-                "unit": {"type": "string"},
-                "points": {"type": "number"},
-                "patterns": {"type": "array", "items": pattern},
-                "excluded": {"type": "array", "items": {
-                    "type": "object", "required": ["id", "by"],
-                    "properties": {"id": {"type": "string"}, "by": {"type": "string"},
-                                   "reason": {"type": "string"}}}},
-                "decomposition": {"type": "array", "items": {"type": "string"}},
-                "explanation": {"type": "array", "description": "the steps from the patterns' "
-                                "sum to the money: {code, its numbers, text}", "items": {
-                                    "type": "object", "required": ["code", "text"]}},
-                "payment_reasons": {"type": "array", "items": {"type": "string"},
-                                    "description": "why each transfer of payments is paid, "
-                                                   "in the same order"},
-                "alternatives": {"type": "array", "items": {
-                    "type": "object", "required": ["total", "decomposition", "patterns"]}},
-                "waits": {"type": "array", "items": {"type": "string"}},
-                "meets_minimum": {"type": "boolean"},
-                "minimum": {"type": ["number", "null"]},
-                "limit": {"type": ["number", "string", "null"]},
-                "fu": {"type": "integer", "description": "Riichi: the fu of the reading counted "
-                       "(rounded up to 10; seven pairs 25)"},
-                "fu_reasons": {"type": "array", "description": "Riichi: each fu and why "
-                               "({fu, reason, text})", "items": {
-                                   "type": "object", "required": ["fu", "reason", "text"]}},
-                "deposits": {"type": "object", "description": "Riichi: the riichi sticks on the "
-                             "table, which the winner takes ({riichi_sticks, amount, to})"},
-                "winner_receives": {"type": "number", "description": "Riichi: the transfers to "
-                                    "the winner and the riichi sticks"},
-                "payments": {"type": "object", "required": ["transfers", "net"],
-                             "properties": {"transfers": {"type": "array", "items": transfer},
-                                            "net": net}},
-            },
-        },
+        "ScoreResult": result_schema(pattern, transfer, net),
         "AnalyseRequest": {
             "type": "object",
             "required": ["variant", "hand"],

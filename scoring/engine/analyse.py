@@ -13,18 +13,18 @@ each suit, the fewest tiles missing for it to hold exactly g sets and p pairs (a
 over its nine numbers, cached on its counts), then the suits are combined. A set or pair made of
 no tile the hand holds costs 3 (2) wherever it is, so the program only builds groups that touch
 a tile of the suit, and such "fresh" groups are added at the end. Seven pairs and 13 terminals,
-where the variant allows them, are counts.
+where the variant allows them, are counts; a variant's own forms (MCR's knitted ones) are its
+`Forms.special_missing`.
 
-American hands are matched against the card's lines (`card.placed`): the fewest tiles missing from
-any line the hand's exposures fit, less one.
+This is the standard variants' analysis (`Variant.analyse`); American matches the hand against
+the card's lines instead (variants/american_analyse.py), with the parts shared here (the
+contexts, the hand read, each wait scored, the answer).
 """
 
 from functools import lru_cache
 
 from . import tiles
-from .card import FLOWER, kind_code, naturals_seated, seated
-from .card import waits as card_waits
-from .context import WINNING_TILE_FIELDS, field_word, parse_context
+from .context import WINNING_TILE_FIELDS, HandFacts, field_word, parse_context
 from .decompose import SLICES, Forms
 from .errors import HandError
 from .hand import KONG, count_copies, set_of_group, standard_copies
@@ -38,14 +38,12 @@ MAX_SETS = 4
 
 
 def analyse(variant, text, raw_context, rules) -> dict:
-    """The answer of contract §6 for one checked variant and rules; raises HandError."""
+    """The answer of contract §6 for one checked variant and rules, its hand read as sets and
+    the eyes; raises HandError."""
     contexts = win_contexts(raw_context)
-    if variant.card_lines:  # American: the card's lines, not sets and the pair
-        return analyse_american(variant, text, contexts, rules)
     result = analyse_standard(variant, text, contexts, rules)
-    note = getattr(variant, "analysis_note", None)  # Riichi: furiten
-    if note is not None and result["waits"]:
-        result.update(note(result))
+    if result["waits"]:
+        result.update(variant.analysis_note(result))  # Riichi: furiten
     return result
 
 
@@ -122,11 +120,8 @@ def answer(variant, parsed, missing: int, waits: list, useful, extra=None) -> di
 
 def analyse_standard(variant, text, contexts, rules) -> dict:
     parsed = read_hand(text)
-    red_fives = getattr(variant, "red_fives", None)  # Riichi's, by its house option
-    check_red_fives(parsed, red_fives is not None and red_fives(rules))
-    check_tiles = getattr(variant, "check_tiles", None)  # Sichuan: its tiles, no claimed chow
-    if check_tiles is not None:
-        check_tiles(parsed)
+    check_red_fives(parsed, variant.red_fives(rules))
+    variant.check_tiles(parsed)  # Sichuan: its tiles, no claimed chow
     written = parsed.concealed + tuple(t for g in parsed.groups for t in g.tiles)
     for tile in written:
         if tile not in variant.kinds:
@@ -149,7 +144,6 @@ def analyse_standard(variant, text, contexts, rules) -> dict:
     if found != HAND_TILES:
         raise wrong_count(found, kongs, gettext_noop(
             "plus one for each kong (flowers and seasons not counted)"))
-    from .context import HandFacts
     for ctx in contexts:
         variant.check_context(ctx, HandFacts(kongs=kongs, claimed_set=any(m.exposed for m in melds),
                                              winning_copies=1))
@@ -211,10 +205,8 @@ class Shape:
     def special_missing(self, counts: tuple[int, ...], best: int) -> int:
         """The fewer of `best` and the tiles missing for the variant's own forms (MCR's knitted
         ones), if it has any."""
-        special = getattr(self.forms, "special_missing", None)
-        if special is None:
-            return best
-        return special(counts, MAX_SETS - self.sets, self.room, self.sets_and_pair, best)
+        return self.forms.special_missing(counts, MAX_SETS - self.sets, self.room,
+                                          self.sets_and_pair, best)
 
     def sets_and_pair(self, counts: tuple[int, ...], sets: int) -> int:
         """The fewest tiles to draw for these counts to hold `sets` sets and the pair."""
@@ -327,104 +319,3 @@ def suit_costs(held: tuple[int, ...], room: tuple[int, ...], chows: bool):
         states = out
     final = states.get((0, 0), [INF] * 10)
     return tuple((final[2 * g], final[2 * g + 1]) for g in range(MAX_SETS + 1))
-
-
-# American: the card's lines ---------------------------------------------------------------------
-
-def analyse_american(variant, text, contexts, rules) -> dict:
-    from .variants.american import build_held, refuse_f_alias
-
-    parsed = read_hand(text)
-    refuse_f_alias(text)
-    held = build_held(parsed, size=HAND_TILES)
-    for ctx in contexts:
-        variant.check_held(held, ctx, rules)
-    kinds = list(range(tiles.PLAYING_KINDS)) + [FLOWER, tiles.JOKER]
-    if rules["card"] == "temporary":
-        waits = scored_waits(variant, parsed, kinds, contexts, rules, code=kind_code)
-        missing = temporary_missing(held.all_counts, held.all_jokers)
-        useful = [] if waits else [kind_code(k) for k in kinds if in_stock(held, k)
-                                   and temporary_missing(*plus(held, k)) < missing]
-        return answer(variant, parsed, missing, waits, useful, {"missing": missing})
-    card = variant.card(rules)
-    counts, jokers = held.all_counts, held.all_jokers
-    # The forms the hand's exposures fit, each with the naturals it seats.
-    rows = [row for row in zip(card.forms, *naturals_seated(card, counts), strict=True)
-            if takes_exposures(row[0], held)]
-    missing = min((14 - seated(n, e, form.joker_slots, jokers) for form, n, e in rows),
-                  default=INF)
-    waits = scored_waits(variant, parsed, card_waits(card, held), contexts, rules, code=kind_code)
-    useful = [] if waits else [kind_code(k) for k in card_useful(
-        rows, counts, jokers, [k for k in kinds if in_stock(held, k)], missing)]
-    return answer(variant, parsed, missing, waits, useful, {"missing": missing})
-
-
-def in_stock(held, kind: int) -> bool:
-    if kind == tiles.JOKER:
-        return held.all_jokers < 8
-    return held.all_counts[kind] < (8 if kind == FLOWER else 4)
-
-
-def plus(held, kind: int) -> tuple[tuple[int, ...], int]:
-    """(naturals per kind, jokers) of the hand with one more tile."""
-    if kind == tiles.JOKER:
-        return held.all_counts, held.all_jokers + 1
-    return held.all_counts[:kind] + (held.all_counts[kind] + 1,) + held.all_counts[kind + 1:], \
-        held.all_jokers
-
-
-def takes_exposures(form, held) -> bool:
-    """Whether every exposure of the hand fills a whole set of the form (a concealed line takes
-    none)."""
-    if not held.exposures:
-        return True
-    if form.line.concealed:
-        return False
-    free = dict(form.set_slots)
-    for exposure in held.exposures:
-        key = (exposure.kind, exposure.size)
-        if not free.get(key):
-            return False
-        free[key] -= 1
-    return True
-
-
-def card_useful(rows, counts, jokers: int, kinds, missing: int) -> list[int]:
-    """The kinds of `kinds` one more of which leaves the hand fewer than `missing` tiles from a
-    form: `rows` are (form, naturals, exact) as `card.naturals_seated` counts them. One more
-    natural of kind k is seated when the hand holds fewer than the form's cap (and takes a
-    joker's place when it goes in a set). One tile seats at most one more, so only the forms the
-    hand is `missing` from can gain (the others lack more and stay at `missing` at best), and each
-    is worked out for its own kinds only (a card at the bound has some 1,400 forms of at most 14
-    kinds each, against 37 kinds to try)."""
-    wanted = 0
-    for kind in kinds:
-        wanted |= 1 << kind
-    found = 0  # the kinds found useful, as bits
-    for form, naturals, fixed in rows:
-        slots = form.joker_slots
-        if 14 - seated(naturals, fixed, slots, jokers) > missing:
-            continue
-        if wanted >> tiles.JOKER & 1 and 14 - seated(naturals, fixed, slots, jokers + 1) < missing:
-            found |= 1 << tiles.JOKER
-        cap, exact = form.cap, form.exact
-        placeable = form.uses & wanted & ~found
-        while placeable:
-            kind = (placeable & -placeable).bit_length() - 1
-            placeable &= placeable - 1
-            n = counts[kind]
-            if 14 - seated(naturals + (n < cap[kind]), fixed + (n < exact[kind]), slots,
-                           jokers) < missing:
-                found |= 1 << kind
-    return [kind for kind in kinds if found >> kind & 1]
-
-
-def temporary_missing(counts, jokers: int) -> int:
-    """The temporary table: pairs, pungs, kongs, quints and sextets of one kind, jokers only in
-    groups of three or more. A kind of two or more naturals is a group already; a single natural
-    needs its copy, or two jokers (a pung). Of the u singles left, the hand keeps those its
-    draws can pair and throws the others away: with n tiles held, ceil((u + 14 - n) / 2) draws."""
-    singles = sum(1 for n in counts if n == 1)
-    lonely = singles - min(singles, jokers // 2)
-    held = sum(counts) + jokers
-    return -(-(lonely + 14 - held) // 2)

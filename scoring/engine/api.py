@@ -1,6 +1,5 @@
 """The engine's entry points, shared by every door (API, command line, web form)."""
 
-from . import analyse as analysis
 from .context import parse_context
 from .errors import HandError
 from .messages import gettext_noop
@@ -24,13 +23,12 @@ def score(request) -> dict:
     try:
         variant, rules = variant_and_rules(request)
         ctx = parse_context(request.get("context"))
-        if request.get("line") is None:
-            return variant.score(request.get("hand"), ctx, rules)
-        if not variant.card_lines:
+        line = request.get("line")
+        if line is not None and not variant.card_lines:
             raise HandError("bad_request", gettext_noop(
                 "{variant} has no card: 'line' names a line of an American card.",
                 variant=variant.name), ("line",))
-        return variant.score(request.get("hand"), ctx, rules, line=request["line"])
+        return variant.score(request.get("hand"), ctx, rules, line)
     except HandError as error:
         return error.as_result()
 
@@ -40,7 +38,7 @@ def analyse(request) -> dict:
     shape, never raises."""
     try:
         variant, rules = variant_and_rules(request)
-        return analysis.analyse(variant, request.get("hand"), request.get("context"), rules)
+        return variant.analyse(request.get("hand"), request.get("context"), rules)
     except HandError as error:
         return error.as_result()
 
@@ -48,7 +46,7 @@ def analyse(request) -> dict:
 def settle(request) -> dict:
     """Settle a whole deal (contract §5) for the variants that have events to settle: those that
     pay during the deal (Sichuan: kongs, several winners, the wall's end) and American (its false
-    wins). A variant settles when it defines `settle_deal`; the others answer unknown_variant."""
+    wins), by `Variant.settle_deal`; the others answer unknown_variant."""
     try:
         if not isinstance(request, dict):
             raise HandError("bad_request", gettext_noop(
@@ -58,13 +56,7 @@ def settle(request) -> dict:
             raise HandError("bad_request", gettext_noop(
                 "The deal has {count} events; a deal may have at most {most}.",
                 count=len(events), most=MAX_EVENTS))
-        variant = get_variant(request.get("variant"))
-        settle_deal = getattr(variant, "settle_deal", None)
-        if settle_deal is None:
-            raise HandError("unknown_variant", gettext_noop(
-                "{variant} settles each hand on its own; whole-deal settlement is for variants "
-                "that pay during the deal.", variant=variant.name))
-        return settle_deal(request)
+        return get_variant(request.get("variant")).settle_deal(request)
     except HandError as error:
         return error.as_result()
 

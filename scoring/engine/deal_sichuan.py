@@ -20,7 +20,7 @@ together they hold at most 4 copies of a tile: a fifth is `too_many_copies`, nam
 where it was shown. Only tiles actually written are counted (a kong event does not say its tile, a
 win entered as fans shows none), and one discard won by several winners is one tile.
 
-The deal code reads the variant only through its interface (`score`, `forms`, `check_tiles`,
+The deal code reads the variant only through its interface (`result`, `forms`, `check_tiles`,
 `void_problem`, `points`, `settle_total`), so it does not import the variant module.
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from . import tiles
 from .context import KNOWN as CONTEXT_FIELDS
 from .context import WinContext, parse_context, seat_of
-from .errors import HandError
+from .errors import DealError, HandError
 from .hand import set_of_group
 from .messages import EVENT_WORDS, count_of, gettext_noop, joined, seat_letter, tile_named
 from .notation import ParsedHand, format_hand, parse
@@ -39,19 +39,6 @@ KONG_KINDS = ("concealed", "exposed", "added")
 KONG_KEYS = {"type", "seat", "kind", "from", "held"}
 WIN_KEYS = {"type", "seat", "hand", "fans", "context", "void"} | CONTEXT_FIELDS
 WALL_KEYS = {"type", "hands", "void"}
-
-
-class DealError(HandError):
-    """An event the deal cannot take: the error names the event's index (also as `event`)."""
-
-    def __init__(self, code: str, message: str, event: int):
-        super().__init__(code, message)
-        self.event = event
-
-    def as_result(self) -> dict:
-        result = super().as_result()
-        result["error"]["event"] = self.event
-        return result
 
 
 @dataclass
@@ -324,12 +311,12 @@ class Deal:
                 "a win gives either its 'hand' or its 'fans', not both, not neither."))
         if has_hand:
             try:
-                result = self.variant.score(event["hand"], ctx, self.rules)
+                result = self.variant.result(event["hand"], ctx, self.rules)
             except HandError as error:
                 raise self.fail(error.message, error.code) from None
-            fans, points = result["total"], result["points"]
+            fans, points = result.total, result.points
             counted = ", ".join(p["id"] if p["count"] == 1 else f"{p['id']} x{p['count']}"
-                                for p in result["patterns"])
+                                for p in result.patterns)
             detail = gettext_noop(" ({counted})", counted=counted) if counted else ""
         else:
             raw = event["fans"]
@@ -543,11 +530,11 @@ class Deal:
                 continue
             hand = ParsedHand(tuple(sorted(parsed.concealed + (tile,))), parsed.groups, tile)
             try:
-                result = self.variant.score(format_hand(hand), ctx, self.rules)
+                points = self.variant.result(format_hand(hand), ctx, self.rules).points
             except HandError:  # a wait that would hold the void suit is no wait
                 continue
-            if best.best_wait is None or result["points"] > best.best_points:
-                best.best_points, best.best_wait = result["points"], tile
+            if best.best_wait is None or points > best.best_points:
+                best.best_points, best.best_wait = points, tile
         return best
 
 

@@ -225,6 +225,11 @@ class Forms:
                                                      for t, n in enumerate(counts)]))
         return tuple(sorted(found & self.kinds))
 
+    def special_missing(self, counts, melds: int, room, sets_and_pair, best: int) -> int:
+        """For analyse: the fewer of `best` and the tiles to draw for these concealed counts to
+        hold one of the variant's own forms (MCR's knitted ones: `MCRForms`); none here."""
+        return best
+
     def special_waits(self, before: list[int], held: list[int]) -> set[int]:
         """Waits of seven pairs (the one unpaired tile) and of 13 terminals."""
         found = set()

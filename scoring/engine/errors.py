@@ -1,4 +1,4 @@
-"""The one exception the engine raises on bad input; doors turn it into the error shape."""
+"""The exceptions the engine raises on bad input; doors turn them into the error shape."""
 
 
 class HandError(Exception):
@@ -17,6 +17,20 @@ class HandError(Exception):
         if self.fields:
             error["fields"] = list(self.fields)
         return {"ok": False, "error": error}
+
+
+class DealError(HandError):
+    """An event a deal cannot take (the settle door, contract §5): the error names the event's
+    index (also as `event`)."""
+
+    def __init__(self, code: str, message: str, event: int):
+        super().__init__(code, message)
+        self.event = event
+
+    def as_result(self) -> dict:
+        result = super().as_result()
+        result["error"]["event"] = self.event
+        return result
 
 
 # Every error code a door may answer with, and what it means (the OpenAPI description lists them;

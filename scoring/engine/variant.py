@@ -1,7 +1,13 @@
-"""What every variant shares: house options, the scoring pipeline, the result shape, the ledger.
+"""What every variant shares: house options, the scoring pipeline, the ledger.
 
-A variant module defines a subclass with its pattern table, tile set, options and money rules;
-the pipeline here parses, decomposes, evaluates every reading and keeps the best by an explicit max.
+A variant module defines a subclass with its pattern table, tile set, options and money rules.
+The pipeline (`Variant.result`) is the same for every variant: read the hand, refuse what cannot
+be, evaluate every reading, keep the best by an explicit max, pay it, and fill one `Result`. Each
+step is a hook declared here with the standard variant's default (sets and the eyes, a pattern
+table, a total paid by `payout`); a variant overrides only the steps where its rules differ
+(Riichi's han and fu, MCR's choice of the reading, the American card). The optional behaviours
+(analyse and its notes, red fives, a variant's own tile checks, settling a whole deal) are
+declared here too, each with its default, so nothing probes a variant for what it has.
 """
 
 import math
@@ -11,13 +17,15 @@ from functools import cached_property
 from types import MappingProxyType
 
 from . import tiles
+from .analyse import analyse as analyse_standard
 from .context import HandFacts, WinContext, check_possible
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
 from .hand import Hand, build_hand, standard_copies
 from .messages import Message, english, gettext_noop, unit_word
-from .notation import parse
+from .notation import ParsedHand, parse
 from .patterns import Evaluation, PatternTable, Reading
+from .result import Result, keys_with, serialiser
 
 SEATS = tiles.WINDS
 
@@ -52,12 +60,15 @@ class Rotation:
     honba: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Payout:
-    """A total made into money (`Variant.payout`): the total after the limit or cap, the limit to
-    report, the minimum and whether the total meets it, the points one player owes, and each
-    payment (payer, payee, amount, reason); none under the minimum."""
+    """A total made into money (`Variant.payout`): the total before and after the limit or cap,
+    the limit to report, the minimum and whether the total meets it, the points one player owes,
+    and each payment (payer, payee, amount, reason); none under the minimum. A value, never
+    changed once made (not frozen: a frozen dataclass is built through object.__setattr__, a
+    cost every scored hand paid)."""
 
+    raw_total: int | float
     total: int
     limit: int | None
     minimum: int
@@ -162,16 +173,9 @@ def best_of(evaluations, key):
     return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.decomposition)
 
 
-def summary(result: dict) -> dict:
-    """What contract §6 repeats of a `score` result."""
-    return {"total": result["total"], "points": result["points"],
-            "meets_minimum": result["meets_minimum"],
-            "patterns": [p["id"] for p in result["patterns"]],
-            "net": result["payments"]["net"]}
-
-
 class Variant:
-    """The standard pipeline for variants whose hands are sets and eyes."""
+    """A variant: its facts, and the one scoring pipeline (`result`) with its hooks, whose
+    defaults are those of the variants whose hands are sets and the eyes."""
 
     id = ""
     name = ""
@@ -199,6 +203,18 @@ class Variant:
     riichi_stick = 0  # what a riichi declared puts in the pot, which the next winner takes
     noten_payment = 0  # what the players not ready at a drawn hand pay the ready ones, in all
     quick_entry_fu: tuple[int, ...] = ()  # a table's win entered by hand: its han and these fu
+    # The optional fields of `Result` this variant fills (`extra_fields`).
+    result_extras: tuple[str, ...] = ()
+
+    @cached_property
+    def result_keys(self) -> tuple[str, ...]:
+        """The result's keys, in order: the standard ones and this variant's extras."""
+        return keys_with(self.result_extras)
+
+    @cached_property
+    def serialise(self) -> Callable[[Result], dict]:
+        """`Result.as_dict` for this variant's keys, looked up once."""
+        return serialiser(self.result_keys)
 
     def check_rules(self, raw) -> MappingProxyType:
         """Each house option checked on its own, then together: a minimum above the limit, in
@@ -233,10 +249,47 @@ class Variant:
     def forms(self, rules) -> Forms:
         raise NotImplementedError
 
+    # The scoring pipeline ---------------------------------------------------------------------
+
+    def score(self, text, ctx: WinContext, rules, line=None) -> dict:
+        """The contract's result (§3) of one hand: `result`, serialised."""
+        return self.serialise(self.result(text, ctx, rules, line))
+
+    def result(self, text, ctx: WinContext, rules, line=None) -> Result:
+        """The one pipeline: read the hand (`build`), refuse what cannot be (`check_hand`),
+        evaluate every reading (`evaluations`), keep the best (`choose`), pay it (`money`), and
+        fill the result from the best (the hooks below). `line`: American's, a line of the card
+        to check the hand against (the other variants never receive one)."""
+        hand = self.build(text, rules)
+        self.check_hand(hand, ctx, rules)
+        best, others = self.choose(self.evaluations(hand, ctx, rules, line))
+        money = self.money(best, ctx, rules)
+        form, decomposition, winning_group = self.shape_of(hand, best)
+        paid = money.payments
+        result = Result(
+            variant=self.id, hand=hand.text(), total=money.total, raw_total=money.raw_total,
+            unit=self.unit, points=whole(money.points),
+            explanation=self.explanation(best, money, ctx, rules),
+            patterns=self.counted_rows(best), excluded=self.excluded_rows(best), form=form,
+            decomposition=decomposition, winning_group=winning_group,
+            alternatives=[self.alternative_row(e, rules) for e in others],
+            waits=self.waits_of(hand, best), meets_minimum=money.meets, minimum=money.minimum,
+            limit=money.limit, payments=ledger(paid), payment_reasons=reasons_of(paid),
+            context=self.context_summary(ctx),
+            rules=rules.copy())  # the view's dict, copied (dict(view) reads it key by key)
+        if self.result_extras:  # the variant's own fields, set by name (a call with **extras
+            # would cost every hand a dict of all the keywords, where most variants have none)
+            for name, value in self.extra_fields(hand, best, money, ctx, rules).items():
+                setattr(result, name, value)
+        return result
+
     def build(self, text, rules) -> Hand:
+        """The hand as written: parsed, the variant's own tile rules checked, its tiles counted."""
         if text is None:
             raise HandError("bad_notation", gettext_noop("The request has no hand."))
-        return build_hand(parse(text), self.kinds)
+        parsed = parse(text)
+        self.check_tiles(parsed)
+        return build_hand(parsed, self.kinds, red_fives=self.red_fives(rules))
 
     def check_hand(self, hand: Hand, ctx: WinContext, rules) -> None:
         """Refuse a context the hand contradicts or no table could see (contract §2)."""
@@ -274,27 +327,64 @@ class Variant:
         return gettext_noop("These tiles ({hand}) do not form four sets and the eyes.",
                             hand=hand.text())
 
+    def evaluations(self, hand: Hand, ctx: WinContext, rules, line=None) -> list:
+        """The readings to weigh, evaluated: each decomposition at its best placement of the
+        winning tile."""
+        evaluate, rank = self.table.evaluate, self.rank
+        return [best_of(list(map(evaluate, placements)), rank)
+                for placements in self.readings(hand, ctx, rules)]
+
     def rank(self, evaluation: Evaluation):
         """What the best reading maximises; the default is the sum of its patterns."""
         return evaluation.total
 
-    def summaries(self, text, contexts, rules) -> list[dict]:
-        """What analyse repeats of the hand's result in each context (contract §6): its total,
-        points, minimum met, pattern ids and net."""
-        return [summary(self.score(text, ctx, rules)) for ctx in contexts]
+    def choose(self, found: list) -> tuple:
+        """The best reading by `rank` (`best_of`'s tie-break), and the others, best first."""
+        if len(found) == 1:  # the usual hand: one reading, nothing to compare
+            return found[0], []
+        best = best_of(found, self.rank)
+        return best, self.others_by_rank(found, best)
 
-    def score(self, text, ctx: WinContext, rules) -> dict:
-        hand = self.build(text, rules)
-        self.check_hand(hand, ctx, rules)
-        evaluate, rank = self.table.evaluate, self.rank
-        per_decomposition = [best_of(list(map(evaluate, placements)), rank)
-                             for placements in self.readings(hand, ctx, rules)]
-        best = best_of(per_decomposition, rank)
-        others = [e for e in per_decomposition if e is not best]
+    def others_by_rank(self, found: list, best) -> list:
+        """The readings other than `best`, by `rank`, best first; equal ones by their text."""
+        others = [e for e in found if e is not best]
         if len(others) > 1:
             others.sort(key=lambda e: e.decomposition)
-            others.sort(key=self.rank, reverse=True)  # stable: best first, ties by text
-        return self.result(hand, ctx, rules, best, others)
+            others.sort(key=self.rank, reverse=True)  # stable: ties keep the order by text
+        return others
+
+    def money(self, best, ctx: WinContext, rules) -> Payout:
+        """What the best reading is paid: its total made into money."""
+        return self.payout(best.total, ctx, rules)
+
+    def counted_rows(self, best) -> list[dict]:
+        """The result's patterns: those the best reading counts."""
+        return [c.as_dict() for c in best.counted]
+
+    def excluded_rows(self, best) -> list[dict]:
+        """The result's excluded: the patterns that hold but are not counted, and why."""
+        return [e.as_dict() for e in best.excluded]
+
+    def shape_of(self, hand: Hand, best) -> tuple[str, list[str], int | None]:
+        """The best reading's form, its groups, and the index of the group the winning tile
+        completed."""
+        reading = best.reading
+        return reading.form, best.decomposition, reading.winning_index
+
+    def alternative_row(self, evaluation, rules) -> dict:
+        """One other reading, as the result's alternatives list it."""
+        return {"total": self.settle_total(evaluation.total, rules)[0],
+                "raw_total": evaluation.total, "decomposition": evaluation.decomposition,
+                "patterns": [c.pattern.id for c in evaluation.counted],
+                "names": [c.pattern.name for c in evaluation.counted]}
+
+    def waits_of(self, hand: Hand, best) -> list[str]:
+        """The tiles that would have completed the hand before its winning tile."""
+        return [tiles.CODES[t] for t in best.reading.waits]
+
+    def extra_fields(self, hand, best, money: Payout, ctx: WinContext, rules) -> dict:
+        """The variant's own fields of the result (`result_extras` names them); none here."""
+        return {}
 
     def settle_total(self, raw_total: int, rules) -> tuple[int, int | None]:
         """(total after the limit, the limit to report)."""
@@ -317,8 +407,8 @@ class Variant:
         minimum = self.minimum(rules)
         meets = total >= minimum
         points = self.points(total, rules)
-        return Payout(total, limit, minimum, meets, points,
-                    self.payments(points, ctx, rules) if meets else [])
+        return Payout(raw_total, total, limit, minimum, meets, points,
+                      self.payments(points, ctx, rules) if meets else [])
 
     def copies(self, kind: int) -> int:
         """How many of a tile kind the set holds (contract §1): the keyboard disables a key once
@@ -343,9 +433,10 @@ class Variant:
         """How the total became the points one player owes, where they differ."""
         return None
 
-    def explanation(self, raw_total, total, points, meets, rules) -> list[dict]:
+    def explanation(self, best, money: Payout, ctx: WinContext, rules) -> list[dict]:
         """The steps from the patterns' sum to the money, each {"code", its numbers, "text"}."""
         notes = []
+        raw_total, total, points = money.raw_total, money.total, money.points
         if total != raw_total:
             notes.append({"code": "capped", "raw_total": raw_total, "total": total,
                           "text": self.capped_text(raw_total, total, rules)})
@@ -353,47 +444,44 @@ class Variant:
         if said:
             notes.append({"code": "points", "total": total, "points": whole(points),
                           "text": said})
-        if not meets:
-            minimum = self.minimum(rules)
+        if not money.meets:
+            minimum = money.minimum
             notes.append({"code": "under_minimum", "total": total, "minimum": minimum,
                           "text": gettext_noop(
                               "{total} {unit} is under the minimum of {minimum}: nobody pays",
                               total=total, unit=unit_word(self.unit), minimum=minimum)})
         return notes
 
-    def result(self, hand: Hand, ctx: WinContext, rules, best: Evaluation, others) -> dict:
-        money = self.payout(best.total, ctx, rules)
-        total, limit, minimum, meets, points, paid = (money.total, money.limit, money.minimum,
-                                                      money.meets, money.points, money.payments)
-        reading = best.reading
-        return {
-            "ok": True,
-            "variant": self.id,
-            "hand": hand.text(),
-            "total": total,
-            "raw_total": best.total,
-            "unit": self.unit,
-            "points": whole(points),
-            "explanation": self.explanation(best.total, total, points, meets, rules),
-            "patterns": [c.as_dict() for c in best.counted],
-            "excluded": [e.as_dict() for e in best.excluded],
-            "form": reading.form,
-            "decomposition": best.decomposition,
-            "winning_group": reading.winning_index,
-            "alternatives": [{"total": self.settle_total(e.total, rules)[0],
-                              "raw_total": e.total,
-                              "decomposition": e.decomposition,
-                              "patterns": [c.pattern.id for c in e.counted],
-                              "names": [c.pattern.name for c in e.counted]} for e in others],
-            "waits": [tiles.CODES[t] for t in reading.waits],
-            "meets_minimum": meets,
-            "minimum": minimum,
-            "limit": limit,
-            "payments": ledger(paid),
-            "payment_reasons": reasons_of(paid),
-            "context": self.context_summary(ctx),
-            "rules": rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
-        }
+    # Optional behaviours, each with its default ---------------------------------------------
+
+    def red_fives(self, rules) -> bool:
+        """Whether the set has red fives (Riichi, by its house option)."""
+        return False
+
+    def check_tiles(self, parsed: ParsedHand) -> None:
+        """The variant's own rules of the tiles, beyond its tile set (Sichuan: no claimed chow),
+        for a winning hand and a hand shown during a deal; none here."""
+
+    def analyse(self, text, raw_context, rules) -> dict:
+        """What wins a 13-tile hand, and for how much (contract §6); raises HandError."""
+        return analyse_standard(self, text, raw_context, rules)
+
+    def summaries(self, text, contexts, rules) -> list[dict]:
+        """What analyse repeats of the hand's result in each context (contract §6): its total,
+        points, minimum met, pattern ids and net."""
+        return [self.result(text, ctx, rules).summary() for ctx in contexts]
+
+    def analysis_note(self, answer: dict) -> dict:
+        """The fields analyse adds for a ready hand (Riichi: furiten); none here."""
+        return {}
+
+    def settle_deal(self, request) -> dict:
+        """A whole deal settled (contract §5), for the variants with events to settle: those
+        that pay during the deal (Sichuan) and American (its false wins). The others settle each
+        hand on its own."""
+        raise HandError("unknown_variant", gettext_noop(
+            "{variant} settles each hand on its own; whole-deal settlement is for variants "
+            "that pay during the deal.", variant=self.name))
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "unit": self.unit,

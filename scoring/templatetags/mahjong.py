@@ -101,8 +101,7 @@ def red_key(suit, variant_id):
     from scoring.engine.variants import VARIANTS
 
     variant = VARIANTS[variant_id]
-    red_fives = getattr(variant, "red_fives", None)
-    if suit not in tiles.SUITS or red_fives is None or not red_fives(variant.default_rules):
+    if suit not in tiles.SUITS or not variant.red_fives(variant.default_rules):
         return ""
     five = tiles.make(5, suit)
     return format_html('<button type="button" class="{} red-five key" data-code="0{}" '

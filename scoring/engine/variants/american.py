@@ -1,9 +1,12 @@
 """American (National Mah Jongg League style), as decided in spec/rules-american.md.
 
 American hands are not decomposed into chows and pungs: 14 tiles win when they match one line of
-the table's card (`card.py` parses it and matches), so this variant overrides `score` and builds its
-own hand (the contract counts an American hand as exactly 14 tiles, flowers, jokers and every tile
-of a kong, quint or sextet included). It keeps the notation, the error codes and the result shape.
+the table's card (`card.py` parses it and matches). The variant runs the one scoring pipeline
+(`Variant.result`) with its own steps: it builds its own hand (`CardHand`: the contract counts an
+American hand as exactly 14 tiles, flowers, jokers and every tile of a kong, quint or sextet
+included), its readings are the lines the hand matches (`Win`), the best is the first ranked, and
+its result adds the card, the match and the jokers. It keeps the notation, the error codes and
+the result shape. What wins a 13-tile hand is american_analyse.
 
 `rules.card` is "demo" (the project's own card, the default), "temporary" (the seed's card-free
 table) or the card's text itself: any string holding a newline or a ':' is read as a card.
@@ -12,14 +15,17 @@ A false win (a declared win that is not one) is paid through the settle door (co
 `false_win` event: `settle_deal` below.
 """
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from .. import tiles
+from ..analyse import HAND_TILES, read_hand, win_contexts
 from ..card import (
     FLOWER,
     HAND_SIZE,
     VECTOR,
+    Card,
     Exposure,
     Filled,
     Held,
@@ -34,12 +40,12 @@ from ..card import (
     waits,
 )
 from ..context import HandFacts, WinContext, field_word, seat_of
-from ..deal_sichuan import DealError  # the settle door's event error
-from ..errors import HandError
+from ..errors import DealError, HandError
 from ..hand import count_copies
 from ..messages import EVENT_WORDS, gettext_noop, joined, pgettext, seat_letter
 from ..notation import EXPOSED, ParsedHand, check_red_fives, format_hand, parse
-from ..variant import SEATS, Option, Variant, ledger, number_at_least, reasons_of, whole
+from ..variant import SEATS, Option, Payout, Variant, ledger, number_at_least, whole
+from . import american_analyse
 
 DEMO_CARD = Path(__file__).resolve().parent.parent / "cards" / "demo.card"
 NAMED_CARDS = ("demo", "temporary")
@@ -223,39 +229,81 @@ class American(Variant):
         refuse_f_alias(text)
         return parsed, build_held(parsed)
 
-    def score(self, text, ctx: WinContext, rules, line=None) -> dict:
-        """The hand against the card's lines, the best counted; with `line` (a line's id), against
-        that line alone, so a player can check the hand they meant (a miss names what it lacks)."""
-        parsed, held = self.read(text)
-        self.check_held(held, ctx, rules)
+    # The pipeline's steps (`Variant.result`) --------------------------------------------------
+
+    def build(self, text, rules) -> "CardHand":
+        return CardHand(*self.read(text))
+
+    def check_hand(self, hand: "CardHand", ctx: WinContext, rules) -> None:
+        self.check_held(hand.held, ctx, rules)
+
+    def evaluations(self, hand: "CardHand", ctx: WinContext, rules, line=None) -> list["Win"]:
+        """The lines of the card the hand matches, best first; with `line` (a line's id), that
+        line alone, so a player can check the hand they meant (a miss names what it lacks). The
+        temporary table has no lines: its one way to win."""
         if rules["card"] == "temporary":
             if line is not None:
                 raise HandError("bad_request", gettext_noop(
                     "The temporary table has no card, so no line to check the hand against."),
                     ("line",))
-            return self.score_temporary(parsed, held, ctx, rules)
+            return [self.temporary_win(hand, ctx, rules)]
         card = self.card(rules)
         if line is not None:
             card = card.only(line)
-        ranked, jokerless = self.ranked(parsed, held, card, rules, checked=line is not None)
-        best = ranked[0]
-        points = self.line_points(best, jokerless, rules)
-        result = self.base_result(parsed, held, ctx, rules, card, best.line.value, points)
-        result.update({
-            "patterns": [self.line_pattern(best, jokerless, rules)],
-            "form": "card",
-            "decomposition": [f.text() for f in best.filled],
-            "winning_group": winning_group(best.filled, parsed.winning),
-            "match": self.match_dict(best),
-            "alternatives": [{"id": m.line.id, "total": m.line.value, "raw_total": m.line.value,
-                              "points": whole(self.line_points(m, jokerless, rules)),
-                              "name": section_word(m.line.section), "line": m.line.text,
-                              "decomposition": [f.text() for f in m.filled],
-                              "patterns": [m.line.id]} for m in ranked[1:]],
-            "waits": self.waits(card, held, parsed),
-            **self.paid(points, ctx, rules),
-        })
-        return result
+        ranked, jokerless = self.ranked(hand.parsed, hand.held, card, rules,
+                                        checked=line is not None)
+        return [Win(m.line.value, self.line_points(m, jokerless, rules), m.filled, card, m)
+                for m in ranked]
+
+    def choose(self, found: list["Win"]) -> tuple["Win", list["Win"]]:
+        """The lines come ranked (`ranked`): the first is the best."""
+        return found[0], found[1:]
+
+    def money(self, best: "Win", ctx: WinContext, rules) -> Payout:
+        """The line's value (the table's total), paid as its points: no limit, no minimum."""
+        total = whole(best.value)
+        return Payout(total, total, None, 0, True, best.points,
+                      self.payments(best.points, ctx, rules))
+
+    def counted_rows(self, best: "Win") -> list[dict]:
+        return [best.pattern or self.line_pattern(best)]
+
+    def excluded_rows(self, best: "Win") -> list[dict]:
+        return []
+
+    def shape_of(self, hand: "CardHand", best: "Win") -> tuple[str, list[str], int | None]:
+        return ("temporary" if best.card is None else "card", [f.text() for f in best.filled],
+                winning_group(best.filled, hand.parsed.winning))
+
+    def alternative_row(self, win: "Win", rules) -> dict:
+        line = win.found.line
+        return {"id": line.id, "total": line.value, "raw_total": line.value,
+                "points": whole(win.points), "name": section_word(line.section),
+                "line": line.text, "decomposition": [f.text() for f in win.filled],
+                "patterns": [line.id]}
+
+    def waits_of(self, hand: "CardHand", best: "Win") -> list[str]:
+        if best.card is None:  # the temporary table: a win of groups, no line to wait on
+            return []
+        return self.waits(best.card, hand.held, hand.parsed)
+
+    result_extras = ("jokers", "match", "card")
+    # American results have always listed their keys in this order (the card's fields came
+    # after the standard ones): kept, as the JSON shape is compared byte for byte.
+    result_keys = ("variant", "hand", "total", "raw_total", "unit", "points", "explanation",
+                   "jokers", "patterns", "excluded", "alternatives", "waits", "meets_minimum",
+                   "minimum", "limit", "card", "context", "rules", "form", "decomposition",
+                   "winning_group", "match", "payments", "payment_reasons")
+
+    def extra_fields(self, hand: "CardHand", best: "Win", money, ctx, rules) -> dict:
+        match = (self.match_dict(best.found) if best.found is not None else
+                 {"line": None, "groups": [f.as_dict() for f in best.filled]})
+        return {"jokers": hand.held.all_jokers, "card": self.card_summary(rules, best.card),
+                "match": match}
+
+    def context_summary(self, ctx: WinContext) -> dict:
+        return {**super().context_summary(ctx), "joker_exchange": ctx.joker_exchange,
+                "exchanger": ctx.exchanger}
 
     def ranked(self, parsed, held: Held, card, rules, checked=False) -> tuple[list[Match], bool]:
         """The lines the hand matches, best first (points, then value, then card order), and
@@ -280,8 +328,19 @@ class American(Variant):
         best = ranked[0].line
         points = self.line_points(ranked[0], jokerless, rules)
         return [{"total": whole(best.value), "points": whole(points), "meets_minimum": True,
-                 "patterns": [best.id], "net": self.paid(points, ctx, rules)["payments"]["net"]}
+                 "patterns": [best.id], "net": ledger(self.payments(points, ctx, rules))["net"]}
                 for ctx in contexts]
+
+    def analyse(self, text, raw_context, rules) -> dict:
+        """What wins a 13-tile hand on the card (contract §6): the hand read as `score` reads
+        it, 13 tiles, then matched against the card's lines (american_analyse)."""
+        contexts = win_contexts(raw_context)
+        parsed = read_hand(text)
+        refuse_f_alias(text)
+        held = build_held(parsed, size=HAND_TILES)
+        for ctx in contexts:
+            self.check_held(held, ctx, rules)
+        return american_analyse.analyse(self, parsed, held, contexts, rules)
 
     # Points and payments ------------------------------------------------------------------------
 
@@ -292,11 +351,6 @@ class American(Variant):
         line = found.line
         doubled = rules["jokerless_bonus"] and jokerless and line.takes_jokers and not line.sp
         return line.value * (2 if doubled else 1)
-
-    def paid(self, points, ctx: WinContext, rules) -> dict:
-        """The result's payments and, beside them, why each is paid."""
-        transfers = self.payments(points, ctx, rules)
-        return {"payments": ledger(transfers), "payment_reasons": reasons_of(transfers)}
 
     def points_text(self, total, points, rules):
         if points != total:
@@ -380,7 +434,9 @@ class American(Variant):
 
     # The temporary table ------------------------------------------------------------------------
 
-    def score_temporary(self, parsed, held: Held, ctx: WinContext, rules) -> dict:
+    def temporary_win(self, hand: "CardHand", ctx: WinContext, rules) -> "Win":
+        """The temporary table's one way to win: pairs, pungs, kongs, quints and sextets."""
+        parsed, held = hand.parsed, hand.held
         groups = temporary_groups(held)
         if groups is None:
             raise HandError("not_a_winning_hand", gettext_noop(
@@ -404,57 +460,25 @@ class American(Variant):
                   for kind, n, j in groups]
         filled += [Filled(SET_NAMES[e.size], e.tiles, True, e.kind if e.jokers else None)
                    for e in held.exposures]
-        result = self.base_result(parsed, held, ctx, rules, None, total, total)
-        result.update({
-            "patterns": [{"id": what[0], "name": what[1], "english": what[2], "chinese": "",
-                          "value": whole(total), "count": 1,
-                          "section": gettext_noop("Temporary table")}],
-            "form": "temporary",
-            "decomposition": [f.text() for f in filled],
-            "winning_group": winning_group(filled, parsed.winning),
-            "match": {"line": None, "groups": [f.as_dict() for f in filled]},
-            **self.paid(total, ctx, rules),
-        })
-        return result
+        return Win(total, total, tuple(filled), pattern={
+            "id": what[0], "name": what[1], "english": what[2], "chinese": "",
+            "value": whole(total), "count": 1, "section": gettext_noop("Temporary table")})
 
-    # The result ---------------------------------------------------------------------------------
-
-    def base_result(self, parsed, held, ctx, rules, card, total, points) -> dict:
-        return {
-            "ok": True,
-            "variant": self.id,
-            "hand": format_hand(parsed),
-            "total": whole(total),
-            "raw_total": whole(total),
-            "unit": self.unit,
-            "points": whole(points),
-            "explanation": self.explanation(total, total, points, True, rules),
-            "jokers": held.all_jokers,
-            "patterns": [],
-            "excluded": [],
-            "alternatives": [],
-            "waits": [],
-            "meets_minimum": True,
-            "minimum": 0,
-            "limit": None,
-            "card": self.card_summary(rules, card),
-            "context": {**self.context_summary(ctx), "joker_exchange": ctx.joker_exchange,
-                        "exchanger": ctx.exchanger},
-            "rules": rules.copy(),  # the view's dict, copied (dict(view) reads it key by key)
-        }
+    # The result's parts -------------------------------------------------------------------------
 
     @staticmethod
     def card_summary(rules, card) -> dict:
         name = rules["card"] if rules["card"] in NAMED_CARDS else "table"
         return {"name": name, "lines": len(card.lines) if card else 0}
 
-    def line_pattern(self, found: Match, jokerless: bool, rules) -> dict:
-        line = found.line
+    @staticmethod
+    def line_pattern(win: "Win") -> dict:
+        line = win.found.line
         return {"id": line.id, "name": section_word(line.section) or line.id,
                 "english": line.text,
                 "chinese": "", "value": line.value, "count": 1, "section": line.section,
                 "line": line.text, "concealed": line.concealed, "sp": line.sp,
-                "jokerless_bonus": self.line_points(found, jokerless, rules) != line.value}
+                "jokerless_bonus": win.points != line.value}
 
     @staticmethod
     def match_dict(found: Match) -> dict:
@@ -551,6 +575,33 @@ def winning_group(filled, winning) -> int | None:
     if winning is None:
         return None
     return next((i for i, f in enumerate(filled) if not f.exposed and winning in f.tiles), None)
+
+
+@dataclass(frozen=True, slots=True)
+class CardHand:
+    """An American hand as read: its notation (`parsed`) and its tiles as the card counts them
+    (`held`)."""
+
+    parsed: ParsedHand
+    held: Held
+
+    def text(self) -> str:
+        return format_hand(self.parsed)
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One way the 14 tiles win, as the pipeline weighs it: a line of `card` (`found`, the
+    match), or the temporary table's groups (`card` None, its one `pattern`). `value` is the
+    line's value (the temporary table's total), `points` what one player owes: the value,
+    doubled for a hand without jokers where the line could hold one (`line_points`)."""
+
+    value: int | float
+    points: int | float
+    filled: tuple[Filled, ...]
+    card: Card | None = None
+    found: Match | None = None
+    pattern: dict | None = None
 
 
 class NoLine(HandError):

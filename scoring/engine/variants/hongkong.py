@@ -321,7 +321,14 @@ class HongKong(Variant):
         return (min(raw, evaluation.reading.rules["limit"]), limit_hand(evaluation) is not None,
                 raw)
 
-    def evaluations(self, placements) -> list[Evaluation]:
+    result_extras = ("reading",)
+
+    def evaluations(self, hand, ctx, rules, line=None) -> list[Evaluation]:
+        """Each decomposition in both its readings (`both_readings`)."""
+        return [e for placements in self.readings(hand, ctx, rules)
+                for e in self.both_readings(placements)]
+
+    def both_readings(self, placements) -> list[Evaluation]:
         """One decomposition's best placement in each reading it has: the limit reading where a
         limit hand holds, the ordinary reading for the ordinary forms."""
         found = []
@@ -332,22 +339,19 @@ class HongKong(Variant):
             found.append(best_of(list(map(self.ordinary_table.evaluate, placements)), self.rank))
         return found
 
-    def score(self, text, ctx, rules) -> dict:
-        hand = self.build(text, rules)
-        self.check_hand(hand, ctx, rules)
-        rank = self.rank
-        found = [e for placements in self.readings(hand, ctx, rules)
-                 for e in self.evaluations(placements)]
-        best = best_of(found, rank)
-        others = sorted((e for e in found if e is not best), key=lambda e: e.decomposition)
-        others.sort(key=rank, reverse=True)  # stable: best first, ties by text
+    def choose(self, found: list[Evaluation]) -> tuple[Evaluation, list[Evaluation]]:
+        """The best by `rank`, its excluded patterns explained against the best reading of the
+        other kind (`explained`)."""
+        best, others = super().choose(found)
         beaten = [e for e in found if (limit_hand(e) is None) != (limit_hand(best) is None)]
-        chosen = self.explained(best, best_of(beaten, rank) if beaten else None)
-        result = self.result(hand, ctx, rules, chosen, others)
-        result["reading"] = reading_name(best)
-        for alternative, e in zip(result["alternatives"], others, strict=True):
-            alternative["reading"] = reading_name(e)
-        return result
+        return self.explained(best, best_of(beaten, self.rank) if beaten else None), others
+
+    def alternative_row(self, evaluation: Evaluation, rules) -> dict:
+        return {**super().alternative_row(evaluation, rules),
+                "reading": reading_name(evaluation)}
+
+    def extra_fields(self, hand, best: Evaluation, money, ctx, rules) -> dict:
+        return {"reading": reading_name(best)}
 
     def explained(self, best: Evaluation, beaten: Evaluation | None) -> Evaluation:
         """`best`, its `excluded` saying why in the rules' words: a lower limit hand because

@@ -9,6 +9,7 @@ fans counted; `best_reading` picks the one scored.
 """
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from .. import mcr_fans as mf
 from .. import tiles
@@ -16,7 +17,7 @@ from ..decompose import Forms, completes
 from ..errors import HandError
 from ..messages import gettext_noop, pgettext
 from ..patterns import Evaluation, Excluded, Pattern, PatternTable
-from ..variant import EVERY_HAND, Option, Rotation, Variant, ledger, reasons_of
+from ..variant import EVERY_HAND, Option, Payout, Rotation, Variant
 
 FORMS_ALL = frozenset({mf.STANDARD, mf.SEVEN_PAIRS_FORM, "seven_shifted_pairs",
                        "thirteen_orphans", "honors_and_knitted", "greater_honors_and_knitted",
@@ -363,16 +364,17 @@ class MCR(Variant):
         the hand does not win."""
         return tuple(map(self.table.evaluate, mf.fan_readings(hand, ctx, FORMS.waits(hand))))
 
-    def score(self, text, ctx, rules) -> dict:
-        hand = self.build(text, rules)
-        self.check_hand(hand, ctx, rules)
-        evaluations = self.fan_counts(hand, ctx)
-        if not evaluations:
+    def evaluations(self, hand, ctx, rules, line=None) -> list[Evaluation]:
+        """The pipeline's readings: every reading with its fans counted (`fan_counts`)."""
+        found = self.fan_counts(hand, ctx)
+        if not found:
             raise HandError("not_a_winning_hand", self.not_winning_message(hand, FORMS))
-        best = best_reading(evaluations)
-        others = sorted((e for e in evaluations if e is not best), key=lambda e: e.decomposition)
-        others.sort(key=lambda e: e.total, reverse=True)
-        return self.result(hand, ctx, rules, best, others)
+        return list(found)
+
+    def choose(self, found: list[Evaluation]) -> tuple[Evaluation, list[Evaluation]]:
+        """The reference's choice (`best_reading`); the others by total, then by text."""
+        best = best_reading(found)
+        return best, self.others_by_rank(found, best)
 
     def not_winning_message(self, hand, forms) -> str:
         return gettext_noop("These tiles ({hand}) do not form four sets and a pair, nor seven "
@@ -381,24 +383,19 @@ class MCR(Variant):
 
     # Money ---------------------------------------------------------------------------------
 
-    def result(self, hand, ctx, rules, best, others) -> dict:
-        result = super().result(hand, ctx, rules, best, others)
-        flowers = sum(c.count for c in best.counted if c.pattern.id == FLOWERS)
-        if flowers:  # flowers do not count toward the minimum
-            meets = best.total - flowers >= self.minimum(rules)
-            result["meets_minimum"] = meets
-            paid = self.payments(best.total, ctx, rules) if meets else []
-            result["payments"] = ledger(paid)
-            result["payment_reasons"] = reasons_of(paid)
-            result["explanation"] = self.explanation(best.total, best.total, best.total, meets,
-                                                     rules, flowers)
-        return result
+    def money(self, best: Evaluation, ctx, rules) -> Payout:
+        """The total paid as `payout` pays it, but the flowers do not count toward the minimum."""
+        paid = self.payout(best.total, ctx, rules)
+        if paid.meets and best.total - flowers_of(best) < paid.minimum:
+            return replace(paid, meets=False, payments=[])
+        return paid
 
-    def explanation(self, raw_total, total, points, meets, rules, flowers=0) -> list[dict]:
+    def explanation(self, best: Evaluation, money: Payout, ctx, rules) -> list[dict]:
         notes = []
-        if not meets:
-            minimum = self.minimum(rules)
-            without = total - flowers
+        total = money.total
+        if not money.meets:
+            minimum = money.minimum
+            without = total - flowers_of(best)
             notes.append({"code": "under_minimum", "total": without, "minimum": minimum,
                           "text": gettext_noop(
                               "{total} fan without the flowers is under the minimum of "
@@ -420,6 +417,11 @@ class MCR(Variant):
             "discarder: {base} + {total} fan", base=BASE, total=points))] + [
             (seat, winner, BASE, gettext_noop("each other player: {base}", base=BASE))
             for seat in ctx.others if seat != ctx.discarder]
+
+
+def flowers_of(evaluation: Evaluation) -> int:
+    """The flowers a reading counts (each 1 fan, none toward the minimum)."""
+    return sum(c.count for c in evaluation.counted if c.pattern.id == FLOWERS)
 
 
 def held(evaluation: Evaluation, number: int) -> bool:

@@ -20,20 +20,10 @@ from functools import cache
 from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
-from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS, build_hand
+from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS
 from ..messages import Message, gettext_noop, joined, pgettext, tile_named
-from ..notation import parse
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import (
-    KEEP_ON_DEALER_WIN,
-    Option,
-    Payout,
-    Rotation,
-    Variant,
-    best_of,
-    ledger,
-    reasons_of,
-)
+from ..variant import KEEP_ON_DEALER_WIN, Option, Payout, Rotation, Variant
 
 SEVEN_PAIRS, ORPHAN_FORM = "seven_pairs", "thirteen_orphans"
 ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS, ORPHAN_FORM})
@@ -623,13 +613,20 @@ class Riichi(Variant):
     def forms(self, rules) -> Forms:
         return FORMS
 
-    def payout(self, total, ctx, rules):
-        """A Riichi win is paid by its han and fu together: a total of han alone cannot be paid,
-        and is refused saying what to do instead (a table's quick entry asks for the fu too,
-        `quick_entry_fu`, and is paid by `pay_han_fu`)."""
-        raise HandError("bad_request", gettext_noop(
-            "A Riichi hand is paid by its han and fu: score it in the scorer and send it to the "
-            "table."))
+    def payout(self, total, ctx, rules, fu=None, yakuman=0) -> Payout:
+        """A Riichi win made into money, the one way for a scored hand (`money`) and a count
+        entered at a table (`pay_han_fu`): its han (`total`) and fu, or its `yakuman`, make the
+        basic points (`basic_points`: the limits, kiriage, kazoe), paid with the honba of `ctx`
+        (`transfers`). `total` is the han (13 a yakuman), `limit` the limit's name; a hand of no
+        han (no yaku) is not paid. Below 5 han the fu count: a count without them is refused
+        (`check_han_fu` says what is missing)."""
+        if fu is None and not yakuman and total < 5:
+            self.check_han_fu(total, None, ctx.self_drawn)  # raises: the fu (or the han) lack
+        han = YAKUMAN * yakuman if yakuman else total
+        basic, limit = basic_points(total, fu or 0, yakuman, rules)
+        meets = han >= 1
+        return Payout(han, han, limit, 1, meets, basic if meets else 0,
+                      self.transfers(basic, ctx) if meets else [])
 
     # A table's quick entry asks for the fu besides the han, from these: a hand's fu are
     # rounded up to 10 (20 to 110), except seven pairs' 25 (see `check_han_fu`).
@@ -681,14 +678,10 @@ class Riichi(Variant):
 
     def pay_han_fu(self, han: int, fu: int | None, ctx, rules, yakuman: int = 0) -> Payout:
         """A win the players counted themselves ("3 han 40 fu", "mangan", a yakuman), paid as
-        a scored hand is: `basic_points` with the house rules' limits (kiriage, kazoe), then
-        `transfers` with the honba of `ctx`. The riichi sticks are not payments (the table
-        moves its pot). A count `check_han_fu` refuses is refused. `total` is the han (13 a
-        yakuman), `limit` the limit's name."""
+        a scored hand is (`payout`). The riichi sticks are not payments (the table moves its
+        pot). A count `check_han_fu` refuses is refused."""
         self.check_han_fu(han, fu, ctx.self_drawn, yakuman)
-        basic, limit = basic_points(han, fu or 0, yakuman, rules)
-        return Payout(YAKUMAN * yakuman if yakuman else han, limit, 1, True, basic,
-                      self.transfers(basic, ctx))
+        return self.payout(han, ctx, rules, fu, yakuman)
 
     def red_fives(self, rules) -> bool:
         """Whether the set has red fives (house option aka_dora)."""
@@ -707,11 +700,6 @@ class Riichi(Variant):
             text = gettext_noop("{text} On a discard, {tiles} gives no yaku.", text=text,
                                 tiles=" ".join(no_yaku))
         return {"furiten": {"waits": waits, "no_yaku_on_discard": no_yaku, "text": text}}
-
-    def build(self, text, rules):
-        if text is None:
-            raise HandError("bad_notation", gettext_noop("The request has no hand."))
-        return build_hand(parse(text), self.kinds, red_fives=self.red_fives(rules))
 
     def check_hand(self, hand, ctx, rules) -> None:
         super().check_hand(hand, ctx, rules)
@@ -757,23 +745,32 @@ class Riichi(Variant):
                 share=share, basic=basic, extra=extra)))
         return rows
 
-    def score(self, text, ctx, rules) -> dict:
-        hand = self.build(text, rules)
-        self.check_hand(hand, ctx, rules)
-        scored = [Scored(self, reading, rules)
-                  for placements in self.readings(hand, ctx, rules) for reading in placements]
-        best = best_of(scored, Scored.rank)
-        others = sorted((s for s in scored if s is not best), key=lambda s: s.decomposition)
-        others.sort(key=Scored.rank, reverse=True)
-        return self.riichi_result(hand, ctx, rules, best, others)
+    # The pipeline's steps (`Variant.result`): every placement of the winning tile is a reading,
+    # scored with its han, fu and money (`Scored`); the best is the one paid most.
 
-    def riichi_result(self, hand, ctx, rules, best: Scored, others) -> dict:
-        reading = best.reading
+    result_extras = ("han", "fu", "fu_reasons", "yakuman", "deposits", "winner_receives")
+
+    def evaluations(self, hand, ctx, rules, line=None) -> list[Scored]:
+        return [Scored(self, reading, rules)
+                for placements in self.readings(hand, ctx, rules) for reading in placements]
+
+    def rank(self, scored: Scored):
+        return scored.rank()
+
+    def money(self, best: Scored, ctx, rules) -> Payout:
+        return self.payout(best.han, ctx, rules, best.fu, best.yakuman)
+
+    def counted_rows(self, best: Scored) -> list[dict]:
+        """Each yaku with the han it adds (`value` per count: an open hand's lower han)."""
         patterns = []
         for c, han in best.counted:
             row = c.as_dict()
             row["value"], row["han"] = (han // c.count if c.count else han), han
             patterns.append(row)
+        return patterns
+
+    def excluded_rows(self, best: Scored) -> list[dict]:
+        """The exclusions, and the dora of a hand without a yaku (dora count only with one)."""
         counted_ids = {c.pattern.id for c, _ in best.counted}
         excluded = [e.as_dict() for e in best.evaluation.excluded]
         for c in best.evaluation.counted:  # dora without a yaku
@@ -782,43 +779,25 @@ class Riichi(Variant):
                 row.update(by="", by_name="", why="no_yaku",
                            reason=gettext_noop("dora count only on a hand with a yaku"))
                 excluded.append(row)
-        transfers = best.transfers
-        sticks = ctx.riichi_sticks if best.has_yaku else 0
-        paid = ledger(transfers)
-        return {
-            "ok": True,
-            "variant": self.id,
-            "hand": hand.text(),
-            "total": best.han,
-            "raw_total": best.han,
-            "unit": self.unit,
-            "points": best.basic if best.has_yaku else 0,
-            "han": best.han,
-            "fu": best.fu,
-            "fu_reasons": best.fu_reasons,
-            "yakuman": best.yakuman,
-            "explanation": self.steps(best, ctx),
-            "patterns": patterns,
-            "excluded": excluded,
-            "form": reading.form,
-            "decomposition": best.decomposition,
-            "winning_group": reading.winning_index,
-            "alternatives": [{"total": s.han, "raw_total": s.han, "fu": s.fu,
-                              "decomposition": s.decomposition,
-                              "patterns": [c.pattern.id for c, _ in s.counted],
-                              "names": [c.pattern.name for c, _ in s.counted]} for s in others],
-            "waits": [tiles.CODES[t] for t in reading.waits],
-            "meets_minimum": best.has_yaku,
-            "minimum": 1,
-            "limit": best.limit,
-            "payments": paid,
-            "payment_reasons": reasons_of(transfers),
-            "deposits": {"riichi_sticks": sticks, "amount": 1000 * sticks,
-                         "to": ctx.seat_wind if sticks else None},
-            "winner_receives": best.paid + 1000 * sticks,
-            "context": self.context_summary(ctx),
-            "rules": rules.copy(),
-        }
+        return excluded
+
+    def alternative_row(self, scored: Scored, rules) -> dict:
+        return {"total": scored.han, "raw_total": scored.han, "fu": scored.fu,
+                "decomposition": scored.decomposition,
+                "patterns": [c.pattern.id for c, _ in scored.counted],
+                "names": [c.pattern.name for c, _ in scored.counted]}
+
+    def extra_fields(self, hand, best: Scored, money: Payout, ctx, rules) -> dict:
+        """The han and fu, and the riichi sticks on the table, which the winner takes."""
+        sticks = ctx.riichi_sticks if money.meets else 0
+        return {"han": best.han, "fu": best.fu, "fu_reasons": best.fu_reasons,
+                "yakuman": best.yakuman,
+                "deposits": {"riichi_sticks": sticks, "amount": 1000 * sticks,
+                             "to": ctx.seat_wind if sticks else None},
+                "winner_receives": sum(t[2] for t in money.payments) + 1000 * sticks}
+
+    def explanation(self, best: Scored, money: Payout, ctx, rules) -> list[dict]:
+        return self.steps(best, ctx)
 
     def steps(self, best: Scored, ctx) -> list[dict]:
         notes = []

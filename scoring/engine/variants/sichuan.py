@@ -8,9 +8,9 @@ The whole deal (kongs paid at once, several winners, the wall's end) is settled 
 from .. import deal_sichuan, tiles
 from ..decompose import Forms
 from ..errors import HandError
-from ..hand import CHOW, PAIR, Hand, build_hand, count_copies, set_of_group, standard_copies
+from ..hand import CHOW, PAIR, count_copies, set_of_group, standard_copies
 from ..messages import SUIT_WORDS, count_of, gettext_noop, pgettext, tile_named
-from ..notation import ParsedHand, parse
+from ..notation import ParsedHand
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import FIRST_WINNER, Option, Rotation, Variant
 
@@ -139,19 +139,12 @@ class Sichuan(Variant):
             "pigs pay, the not-ready pay the ready"), accepts=lambda v: isinstance(v, bool)),
     )
 
-    # The tile rules, for the deal's wall-end hands as well as for winning hands.
+    # The tile rules, for winning hands (`Variant.build`) and the deal's wall-end hands.
     check_tiles = staticmethod(check_tiles)
     void_problem = staticmethod(void_problem)
 
     def forms(self, rules) -> Forms:
         return FORMS
-
-    def build(self, text, rules) -> Hand:
-        if text is None:
-            raise HandError("bad_notation", gettext_noop("The request has no hand."))
-        parsed = parse(text)
-        check_tiles(parsed)
-        return build_hand(parsed, self.kinds)
 
     def check_hand(self, hand, ctx, rules) -> None:
         problem = void_problem(hand.counts, ctx.void_suit)
