@@ -104,6 +104,16 @@ def red_key(suit, variant_id):
                        _("red %(tile)s") % {"tile": tile_name(five)}, face(five))
 
 
+@register.simple_tag(takes_context=True)
+def fragment(context, name, **extra):
+    """One of the fragments the phone renders too (scoring/pocket/templates/pocket/<name>.jinja,
+    docs/pocket.md), from the scorer page's form: `oob`, and `name` for a house rule's box."""
+    from scoring.pocket.server import fragment_html
+
+    return fragment_html(context.get("request"), context["form"], context.get("result"),
+                         context.get("permalink", ""), name, **extra)
+
+
 @register.filter
 def groups(text):
     """A hand or one group as written, for drawing: [{'kind': 'concealed'|'exposed'|'kong',
