@@ -9,6 +9,7 @@ its working folder and imports this module.
 
 import json
 from decimal import Decimal
+from http import cookies as http_cookies
 
 from scoring.pocket.env import environment
 from scoring.pocket.lang import LOCALE_DIR, catalog_lang
@@ -17,26 +18,43 @@ from scoring.pocket.view import fragment_context
 from scoring.tables import game
 
 ENV = environment()
+TABLE_COOKIE = "mahjong_table"  # scoring/tables/views.TABLE_COOKIE: the table "add to table" adds to
 
 
-def render(path: str, pairs, language: str, urls: dict, cookies: dict | None = None):
+def parse_cookie(text: str) -> dict:
+    """document.cookie as Django reads a Cookie header (django.http.cookie.parse_cookie)."""
+    found = {}
+    for chunk in text.split(";"):
+        key, sep, value = chunk.partition("=")
+        key, value = (key.strip(), value.strip()) if sep else ("", chunk.strip())
+        if key or value:
+            found[key] = http_cookies._unquote(value)
+    return found
+
+
+def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = ""):
     """The fragment for an htmx request to `path` with the form's `pairs`: {"html",
-    "replace_url"} (the permalink the address bar shows, as HX-Replace-Url), or None."""
+    "replace_url"} (the permalink the address bar shows, as HX-Replace-Url), or None.
+    `cookies`: document.cookie (the house rules and the table the server remembers)."""
     if path != urls["index"]:
         return None
+    cookies = parse_cookie(cookies) if isinstance(cookies, str) else cookies or {}
     lang = catalog_lang(language or "en", LOCALE_DIR)
     reading = read(pairs, lang, cookies)
     if reading is None:
         return None
-    table_token = (cookies or {}).get(game_cookie(), "")
+    table_token = cookies.get(TABLE_COOKIE, "")
     html = ENV.get_template("pocket/result.jinja").render(
         fragment_context(reading, lang, urls, table_token))
     valid = reading.valid and reading.result is not None
     return {"html": html, "replace_url": f"{path}?{reading.permalink}" if valid else None}
 
 
-def game_cookie() -> str:
-    return "mahjong_table"  # scoring/tables/views.TABLE_COOKIE: the table the scorer adds to
+def warm() -> None:
+    """The first tap's work done at start: templates compiled, the engine's tables read."""
+    urls = {"index": "/", "compare": "/compare", "table_new": "/", "table_from_scorer": "/"}
+    for hand in ("123m 456p 789s 111z 22z", "123m 456p 789s 111z 2z"):
+        render("/", [("variant", "shanghai"), ("hand", hand)], "en", urls)
 
 
 def _transfers(transfers) -> list:

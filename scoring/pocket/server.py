@@ -52,7 +52,7 @@ def reading_from_form(form, result, permalink: str) -> Reading:
     return reading
 
 
-def fragment_html(request, form, result, permalink: str, name: str, **extra) -> str:
+def fragment_html(request, form, result, permalink: str, fragment_name: str, **extra) -> str:
     """A shared fragment (templates pocket/<name>.jinja) of the scorer page, from its form:
     what the Django pages include, and the htmx answer (name "result")."""
     from django.template import engines
@@ -65,5 +65,5 @@ def fragment_html(request, form, result, permalink: str, name: str, **extra) -> 
                                request.COOKIES.get(TABLE_COOKIE, "") if request else "")
     if "name" in extra:  # one house rule's message box
         extra["errors"] = reading.rule_errors.get(extra["name"], [])
-    template = engines["jinja2"].env.get_template(f"pocket/{name}.jinja")
+    template = engines["jinja2"].env.get_template(f"pocket/{fragment_name}.jinja")
     return mark_safe(template.render({**context, **extra}))

@@ -105,13 +105,22 @@ def red_key(suit, variant_id):
 
 
 @register.simple_tag(takes_context=True)
-def fragment(context, name, **extra):
+def fragment(context, fragment_name, **extra):
     """One of the fragments the phone renders too (scoring/pocket/templates/pocket/<name>.jinja,
     docs/pocket.md), from the scorer page's form: `oob`, and `name` for a house rule's box."""
     from scoring.pocket.server import fragment_html
 
     return fragment_html(context.get("request"), context["form"], context.get("result"),
-                         context.get("permalink", ""), name, **extra)
+                         context.get("permalink", ""), fragment_name, **extra)
+
+
+@register.simple_tag
+def pocket_script():
+    """The data of the pocket engine's script tag (templates/pocket/_script.html), or None when
+    its pack was not built (`make pocket`)."""
+    from scoring.pocket.assets import script_data
+
+    return script_data()
 
 
 @register.filter
