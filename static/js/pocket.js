@@ -41,6 +41,7 @@
       var m = event.data;
       if (m.op === "ready") {
         pocket.startedMs = m.ms;
+        pocket.steps = m.steps;
         setState("ready");
         settle.resolve(pocket);
       } else if (m.op === "failed") {
