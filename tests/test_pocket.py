@@ -209,3 +209,18 @@ def test_a_table_hand_scored_through_the_entry_sums_to_zero():
         "variant": "shanghai", "rules": {}, "position": position, "winner": 1, "discarder": 0,
         "self_drawn": False, "hand": "123m", "flags": {}})
     assert error["error"]["code"]
+
+
+def test_the_fragments_words_are_where_makemessages_finds_them():
+    """scoring/pocket/template_words.py is the templates' words as they are now (regenerate it
+    with `python -m scoring.pocket.messages`), and each is in every catalog."""
+    import gettext
+
+    from scoring.pocket import messages
+
+    assert messages.OUT.read_text() == messages.text()
+    for catalog in build.ROOT.glob("locale/*/LC_MESSAGES/django.mo"):
+        compiled = gettext.GNUTranslations(catalog.open("rb"))._catalog
+        for _template, function, words in messages.extracted():
+            key = words[0] if function != "ngettext" else (words[0], 0)
+            assert key in compiled, (catalog.parts[-3], words)

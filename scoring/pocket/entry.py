@@ -18,7 +18,7 @@ from scoring.pocket.view import fragment_context
 from scoring.tables import game
 
 ENV = environment()
-TABLE_COOKIE = "mahjong_table"  # scoring/tables/views.TABLE_COOKIE: the table "add to table" adds to
+TABLE_COOKIE = "mahjong_table"  # scoring/tables/views.TABLE_COOKIE: the table of "add to table"
 
 
 def parse_cookie(text: str) -> dict:
