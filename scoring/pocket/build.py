@@ -32,6 +32,9 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 # What loadPyodide fetches from its indexURL (the rest of the npm package is types, maps, demos).
 RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
            "pyodide-lock.json")
+# Copied beside them, never loaded by a phone: pyodide.js names its source map, and collectstatic's
+# manifest storage refuses a file whose map is missing.
+BESIDE = ("pyodide.js.map",)
 # Sources by the path the worker imports them as, each a directory (all of it) or one file.
 SOURCES = ("scoring/__init__.py", "scoring/engine", "scoring/tables/__init__.py",
            "scoring/tables/game.py", "scoring/pocket", "locale")
@@ -77,7 +80,7 @@ def build() -> dict:
         sys.exit(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` (make pocket).")
     runtime = OUT / "pyodide"
     runtime.mkdir(parents=True, exist_ok=True)
-    for name in RUNTIME:
+    for name in RUNTIME + BESIDE:
         shutil.copyfile(PYODIDE / name, runtime / name)
     data = pack_bytes()
     pack_name = f"pack-{hashlib.sha256(data).hexdigest()[:12]}.zip"
