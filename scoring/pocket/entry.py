@@ -84,7 +84,16 @@ def _advance(variant: str, position: dict, winner, riichi=(), takes_pot=True, re
                                            dealer_keeps))
 
 
-CALLS = {"running_totals": _running_totals, "scored": _scored, "advance": _advance}
+def _pending_hands(**args) -> list:
+    """The pending table hands' rows (scoring/tables/pending.py, the shell's; imported when
+    called, so that a pack built without it still builds and answers the other calls)."""
+    from scoring.tables.pending import pending_hands
+
+    return pending_hands(args)
+
+
+CALLS = {"running_totals": _running_totals, "scored": _scored, "advance": _advance,
+         "pending_hands": _pending_hands}
 
 
 def call(name: str, args: dict):
