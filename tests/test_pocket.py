@@ -181,7 +181,7 @@ def test_what_the_form_refuses_in_its_own_words_goes_to_the_server(pairs):
 
 
 def test_other_paths_go_to_the_server():
-    assert entry.render("/compare", [("variant", "shanghai")], "en", page_urls(), "") is None
+    assert entry.render("/tables/new", [("variant", "shanghai")], "en", page_urls(), "") is None
 
 
 # The calls into the table's game ------------------------------------------------------------------
@@ -224,3 +224,23 @@ def test_the_fragments_words_are_where_makemessages_finds_them():
         for _template, function, words in messages.extracted():
             key = words[0] if function != "ngettext" else (words[0], 0)
             assert key in compiled, (catalog.parts[-3], words)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", [
+    "variant=shanghai&hand=123m+456p+789s+111z+22z&seat_wind=S&self_drawn=on",
+    "variant=riichi&hand=234m+567p+123s+789s+11m+%2B2s&riichi=on&riichi-red_fives=1",
+    "variant=mcr&hand=123m+456p+789s+111z+2z",  # 13 tiles
+    "variant=sichuan&hand=123m+456p+789s+111z+22z",  # honors: Sichuan refuses the hand
+    "variant=shanghai&hand=123m+4x",  # bad notation
+    "variant=american&hand=2222m+44m+666s+88s+666z&american-card=demo",
+])
+def test_compare_reads_the_same_in_the_phone(client, query):
+    pairs = parse_qsl(query, keep_blank_values=True)
+    for language in ("en", "zh-hant"):
+        client.cookies["django_language"] = language
+        page = client.get(f"/compare?{query}").content.decode()
+        answer = entry.render("/compare", pairs, language, page_urls(), "")
+        content = page.split('<div class="pocket-page" data-page="compare">', 1)[1]
+        assert content.startswith(answer["html"] + "</div>")
+        assert answer["html"].count("<li data-variant=") == len(VARIANTS)

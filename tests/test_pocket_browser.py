@@ -78,10 +78,45 @@ def server_texts(page, client, pairs):
     return page.evaluate(TEXTS, response.content.decode())
 
 
+COMPARE_TEXT = """(html) => {
+  const flat = (e) => e.textContent.replace(/\\s+/g, ' ').trim();
+  if (html === null) return flat(document.querySelector('.pocket-page[data-page=compare]'));
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  return flat(t.content.querySelector('.pocket-page[data-page=compare]'));
+}"""
+
+
+def assert_compare_offline(page, client):
+    """The compare link, offline: the phone shows the server's compare page, and Back the
+    scorer as it was."""
+    hand = page.input_value("input[name=hand]")
+    href = page.get_attribute("#result a.compare-link", "href")
+    page.click("#result a.compare-link")
+    page.wait_for_selector(".pocket-page[data-page=compare]")
+    assert page.evaluate("location.pathname + location.search") == href
+    server = client.get(href).content.decode()
+    assert page.evaluate(COMPARE_TEXT, None) == page.evaluate(COMPARE_TEXT, server)
+    page.click(".pocket-page a[href^='/?']")
+    page.wait_for_selector(".pocket-page", state="detached")
+    assert page.is_visible("#scorer") and page.input_value("input[name=hand]") == hand
+
+
+@pytest.fixture(scope="module", autouse=True)
+def current_pack():
+    """The pack of the sources as they are (make pocket does the same; a stale one would test
+    old Python)."""
+    from scoring.pocket import assets, build
+
+    build.build()
+    assets._manifest.cache_clear()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_offline_the_phone_scores_as_the_server(page, client):
     context = page.context
     scored = waits = 0
+    compared = set()
     for n, variant in enumerate(VARIANTS):
         language = "fr" if n % 2 else "en"
         context.add_cookies([{"name": "django_language", "value": language, "url": page.base}])
@@ -102,5 +137,8 @@ def test_offline_the_phone_scores_as_the_server(page, client):
             assert phone == server_texts(page, client, pairs), (variant, hand)
             scored += page.locator("#result .score").count()
             waits += page.locator("#result .waits-list").count()
-    assert scored >= 50 and waits >= 8
+            if page.locator("#result a.compare-link").count() and variant not in compared:
+                compared.add(variant)
+                assert_compare_offline(page, client)
+    assert scored >= 50 and waits >= 8 and compared == set(VARIANTS)
     context.set_offline(False)

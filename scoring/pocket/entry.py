@@ -10,11 +10,12 @@ its working folder and imports this module.
 import json
 from decimal import Decimal
 from http import cookies as http_cookies
+from urllib.parse import urlencode
 
 from scoring.pocket.env import environment
 from scoring.pocket.lang import LOCALE_DIR, catalog_lang
 from scoring.pocket.reading import read
-from scoring.pocket.view import fragment_context
+from scoring.pocket.view import compare_asked, compare_context, fragment_context
 from scoring.tables import game
 
 ENV = environment()
@@ -36,10 +37,12 @@ def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = 
     """The fragment for an htmx request to `path` with the form's `pairs`: {"html",
     "replace_url"} (the permalink the address bar shows, as HX-Replace-Url), or None.
     `cookies`: document.cookie (the house rules and the table the server remembers)."""
-    if path != urls["index"]:
+    if path not in (urls["index"], urls["compare"]):
         return None
     cookies = parse_cookie(cookies) if isinstance(cookies, str) else cookies or {}
     lang = catalog_lang(language or "en", LOCALE_DIR)
+    if path == urls["compare"]:
+        return compare(pairs, lang, urls)
     reading = read(pairs, lang, cookies)
     if reading is None:
         return None
@@ -48,6 +51,27 @@ def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = 
         fragment_context(reading, lang, urls, table_token))
     valid = reading.valid and reading.result is not None
     return {"html": html, "replace_url": f"{path}?{reading.permalink}" if valid else None}
+
+
+def query_text(pairs) -> str:
+    """The pairs as Django's QueryDict.urlencode writes them: each name's values together, in
+    the order the names first appear."""
+    by_name: dict[str, list[str]] = {}
+    for name, value in pairs:
+        by_name.setdefault(name, []).append(value)
+    return "&".join(urlencode({name: value}) for name, values in by_name.items()
+                    for value in values)
+
+
+def compare(pairs, lang, urls: dict):
+    """The compare page's content (the page's <main>), as the server renders it; None where
+    the form reads a field in Django's own words (the server answers)."""
+    reading = read(pairs, lang, {})  # the compare form remembers no house rule
+    if reading is None:
+        return None
+    html = ENV.get_template("pocket/compare.jinja").render(
+        compare_context(compare_asked(reading), query_text(pairs), lang, urls))
+    return {"html": html, "replace_url": None}
 
 
 def warm() -> None:

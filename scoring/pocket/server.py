@@ -67,3 +67,14 @@ def fragment_html(request, form, result, permalink: str, fragment_name: str, **e
         extra["errors"] = reading.rule_errors.get(extra["name"], [])
     template = engines["jinja2"].env.get_template(f"pocket/{fragment_name}.jinja")
     return mark_safe(template.render({**context, **extra}))
+
+
+def compare_html(asked: dict, back: str) -> str:
+    """The compare page's content (pocket/compare.jinja) for the form's engine request."""
+    from django.template import engines
+    from django.utils.safestring import mark_safe
+
+    from scoring.pocket.view import compare_context
+
+    template = engines["jinja2"].env.get_template("pocket/compare.jinja")
+    return mark_safe(template.render(compare_context(asked, back, django_lang(), page_urls())))

@@ -19,10 +19,14 @@ def pgettext(context, message):
 WORDS = [
     _('Check against one line'),  # pocket/card_line.jinja
     _('the best line'),  # pocket/card_line.jinja
+    _('One hand in every variant'),  # pocket/compare.jinja
+    _('Back to the scorer'),  # pocket/compare.jinja
+    _('%(points)s points'),  # pocket/compare.jinja
+    _('Nobody pays.'),  # pocket/compare.jinja
+    _('Not a winning hand here:'),  # pocket/compare.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
     _('under the minimum'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja
-    _('%(points)s points'),  # pocket/score.jinja
     _('Minimum %(minimum)s: met'),  # pocket/score.jinja
     _('Minimum %(minimum)s: not met, nobody pays'),  # pocket/score.jinja
     _('limit %(limit)s'),  # pocket/score.jinja
@@ -36,7 +40,6 @@ WORDS = [
     _('Waits'),  # pocket/score.jinja
     _('Payments'),  # pocket/score.jinja
     _('%(payer)s pays %(payee)s %(amount)s'),  # pocket/score.jinja
-    _('Nobody pays.'),  # pocket/score.jinja
     _('Net result per seat'),  # pocket/score.jinja
     _('Other readings'),  # pocket/score.jinja
     _('Compare with the other variants'),  # pocket/score.jinja

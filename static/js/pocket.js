@@ -86,6 +86,47 @@
     return ask("call", { name: name, args: args || {} });
   }
 
+  /* The compare page, once ready: its content rendered in the phone is shown in place of the
+     scorer (kept, hidden, with its state), under the compare page's address; Back (the
+     browser's, or the page's link back to the scorer) shows the scorer again. */
+  var shown = null;
+  function showScorer() {
+    if (!shown) return;
+    shown.page.remove();
+    shown.kept.forEach(function (node) { node.hidden = false; });
+    document.title = shown.title;
+    shown = null;
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    if (!link || pocket.state !== "ready" || event.button || event.metaKey || event.ctrlKey) return;
+    var url = new URL(link.href, location.href);
+    if (url.origin !== location.origin) return;
+    if (shown && url.pathname === urls.index) {  /* the compare page's way back */
+      event.preventDefault();
+      history.back();
+      return;
+    }
+    if (shown || url.pathname !== urls.compare) return;
+    event.preventDefault();
+    render("GET", url.pathname, Array.from(url.searchParams)).then(function (answer) {
+      if (!answer) { location.href = url.href; return; }
+      var main = document.querySelector("main");
+      shown = { page: document.createElement("div"), kept: Array.from(main.children),
+                title: document.title };
+      shown.kept.forEach(function (node) { node.hidden = true; });
+      shown.page.className = "pocket-page";
+      shown.page.dataset.page = "compare";
+      shown.page.innerHTML = answer.html;
+      main.appendChild(shown.page);
+      var heading = shown.page.querySelector("h1");
+      if (heading) document.title = heading.textContent;
+      history.pushState({ pocket: "compare" }, "", url.href);
+      window.scrollTo(0, 0);
+    }, function () { location.href = url.href; });
+  });
+  window.addEventListener("popstate", showScorer);
+
   /* When: at once in the installed app; otherwise once the first result is on the page, so
      the first visit spends nothing on the pocket before it. */
   if (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) {
