@@ -72,7 +72,8 @@ def wait_ready(page):
 
 
 def server_texts(page, client, pairs):
-    response = client.post("/", urlencode([tuple(p) for p in pairs]), content_type="application/x-www-form-urlencoded",
+    response = client.post("/", urlencode([tuple(p) for p in pairs]),
+                           content_type="application/x-www-form-urlencoded",
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return page.evaluate(TEXTS, response.content.decode())
