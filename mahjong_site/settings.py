@@ -143,7 +143,8 @@ TEMPLATES = [
         },
     },
     # The fragments the phone renders too (docs/pocket.md): the same Jinja2 files, here through
-    # Django's backend, in the pocket engine's worker through scoring.pocket.env (scoring.pocket.server: this side).
+    # Django's backend (scoring.pocket.server), in the pocket engine's worker through
+    # scoring.pocket.env.
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "scoring" / "pocket" / "templates"],
