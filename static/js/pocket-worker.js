@@ -7,60 +7,100 @@
 "use strict";
 
 var HOME = "/home/pyodide/";
+var SNAPSHOTS = "pocket-snapshots";  /* Cache Storage: one memory snapshot per pack */
 var entry = null;
 var started = null;
 var steps = {};  /* ms since start at each step, for the bench (bench/pocket.py) */
 
-function syncfs(py, populate) {
-  return new Promise(function (resolve) {
-    py.FS.syncfs(populate, function () { resolve(); });  /* no cache is no error */
+/* A later start loads the memory of an earlier one, taken once the pack's Python was imported
+   and warm: no interpreter start, no import. A second worker makes it after the first start is
+   ready (op "snapshot": making one slows a start down 2x, so the first start does not); these
+   are Pyodide's snapshot options, marked private in its types: any fault falls back to a
+   plain start. */
+function readSnapshot(key) {
+  if (!self.caches) return Promise.resolve(null);
+  return caches.open(SNAPSHOTS).then(function (cache) {
+    return cache.match(key);
+  }).then(function (found) {
+    return found ? found.arrayBuffer() : null;
+  }).catch(function () { return null; });
+}
+
+function keepSnapshot(key, bytes) {
+  if (!self.caches) return Promise.resolve();
+  return caches.open(SNAPSHOTS).then(function (cache) {
+    return cache.keys().then(function (old) {
+      return Promise.all(old.map(function (r) { return cache.delete(r); }));
+    }).then(function () {
+      return cache.put(key, new Response(bytes));
+    });
+  }).catch(function () {});
+}
+
+function prepare(py, pack) {
+  py.unpackArchive(pack, "zip", { extractDir: HOME + "pocket" });
+  py.runPython("import sys\nif '" + HOME + "pocket' not in sys.path: sys.path.insert(0, '" +
+               HOME + "pocket')\nimport scoring.pocket.entry\nscoring.pocket.entry.warm()");
+}
+
+function start(runtime, pack) {
+  var t0 = performance.now();
+  var key = new URL(pack, self.location.href).href;
+  importScripts(runtime + "pyodide.js");
+  var packBytes = fetch(pack).then(function (r) {
+    if (!r.ok) throw new Error("pack: HTTP " + r.status);
+    return r.arrayBuffer();
+  });
+  return readSnapshot(key).then(function (snapshot) {
+    steps.snapshot = snapshot ? snapshot.byteLength : 0;
+    var plain = function () {
+      return loadPyodide({ indexURL: runtime }).then(function (py) {
+        return packBytes.then(function (bytes) {
+          steps.loaded = performance.now() - t0;
+          prepare(py, bytes);
+          return py;
+        });
+      });
+    };
+    if (!snapshot) return plain();
+    return loadPyodide({ indexURL: runtime, _loadSnapshot: snapshot }).then(function (py) {
+      return packBytes.then(function (bytes) {
+        steps.loaded = performance.now() - t0;
+        py.unpackArchive(bytes, "zip", { extractDir: HOME + "pocket" });  /* templates, .mo */
+        return py;
+      });
+    }, plain);
+  }).then(function (py) {
+    entry = py.pyimport("scoring.pocket.entry");
+    steps.warm = performance.now() - t0;
+    return performance.now() - t0;
   });
 }
 
-/* The pack's compiled Python (.pyc) is kept in IndexedDB between visits, one folder per pack
-   (its name is its hash): a later start skips compiling the sources. Wasm's own compiled code
-   is kept by the browser's code cache. */
-function start(runtime, pack) {
-  var t0 = performance.now();
-  var packName = pack.split("/").pop().replace(/\.zip$/, "");
-  importScripts(runtime + "pyodide.js");
-  var py;
-  return Promise.all([
-    loadPyodide({ indexURL: runtime }),
-    fetch(pack).then(function (r) {
-      if (!r.ok) throw new Error("pack: HTTP " + r.status);
-      return r.arrayBuffer();
-    })
-  ]).then(function (loaded) {
-    py = loaded[0];
-    steps.loaded = performance.now() - t0;
-    py.unpackArchive(loaded[1], "zip", { extractDir: HOME + "pocket" });
-    py.FS.mkdirTree(HOME + "cache");
-    py.FS.mount(py.FS.filesystems.IDBFS, {}, HOME + "cache");
-    return syncfs(py, true);
-  }).then(function () {
-    steps.cache = performance.now() - t0;
-    var kept = py.runPython(
-      "import os, shutil, sys\n" +
-      "sys.path.insert(0, '" + HOME + "pocket')\n" +
-      "sys.dont_write_bytecode = False\n" +
-      "sys.pycache_prefix = '" + HOME + "cache/" + packName + "'\n" +
-      "for old in os.listdir('" + HOME + "cache'):\n" +
-      "    if old != '" + packName + "':\n" +
-      "        shutil.rmtree('" + HOME + "cache/' + old, ignore_errors=True)\n" +
-      "os.path.isdir(sys.pycache_prefix)");
-    steps.kept = kept;
-    entry = py.pyimport("scoring.pocket.entry");
-    steps.imported = performance.now() - t0;
-    entry.warm();  /* the first hand's caches and templates, before the first tap */
-    steps.warm = performance.now() - t0;
-    if (!kept) syncfs(py, false);  /* the .pyc written by this first start, for the next */
-    return performance.now() - t0;
+function makeSnapshot(runtime, pack) {
+  var key = new URL(pack, self.location.href).href;
+  return readSnapshot(key).then(function (found) {
+    if (found) return false;
+    importScripts(runtime + "pyodide.js");
+    return Promise.all([loadPyodide({ indexURL: runtime, _makeSnapshot: true }),
+                        fetch(pack).then(function (r) { return r.arrayBuffer(); })])
+      .then(function (loaded) {
+        prepare(loaded[0], loaded[1]);
+        return keepSnapshot(key, loaded[0].makeMemorySnapshot()).then(function () { return true; });
+      });
   });
 }
 
 self.onmessage = function (event) {
   var m = event.data;
+  if (m.op === "snapshot") {
+    makeSnapshot(m.runtime, m.pack).then(function (made) {
+      self.postMessage({ op: "snapshot", made: made });
+    }, function (error) {
+      self.postMessage({ op: "snapshot", made: false, error: String(error) });
+    });
+    return;
+  }
   if (m.op === "init") {
     if (!started) {
       started = start(m.runtime, m.pack).then(function (ms) {

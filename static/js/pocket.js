@@ -44,6 +44,7 @@
         pocket.steps = m.steps;
         setState("ready");
         settle.resolve(pocket);
+        if (!m.steps.snapshot) setTimeout(snapshot, 3000);
       } else if (m.op === "failed") {
         setState("failed");
         settle.reject(new Error(m.error));
@@ -60,6 +61,17 @@
     };
     worker.postMessage({ op: "init", runtime: data.runtime, pack: data.pack });
     return ready;
+  }
+
+  /* The memory snapshot a later start loads (pocket-worker.js), made once per pack by a worker
+     of its own, which then ends. pocket.snapshotted: a Promise for the bench. */
+  function snapshot() {
+    var maker = new Worker(data.worker);
+    pocket.snapshotted = new Promise(function (resolve) {
+      maker.onmessage = function (event) { maker.terminate(); resolve(event.data); };
+      maker.onerror = function () { maker.terminate(); resolve({ made: false }); };
+    });
+    maker.postMessage({ op: "snapshot", runtime: data.runtime, pack: data.pack });
   }
 
   function ask(op, question) {
