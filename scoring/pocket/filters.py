@@ -3,6 +3,8 @@ Jinja2 environment of both runtimes uses them, and so do the Django filters of t
 (scoring/templatetags/mahjong.py), so a tile or a seat reads the same in every template.
 Markup is markupsafe's (Django's format_html accepts it as safe)."""
 
+from functools import lru_cache
+
 from markupsafe import Markup
 
 from scoring.engine import tiles
@@ -77,8 +79,10 @@ def classes(tile: int) -> str:
     return f"tile t-{suit}{extra}"
 
 
+@lru_cache(maxsize=4096)
 def tile(lang: Lang, tile_or_code, extra: str = "") -> Markup:
-    """A tile as an image with its accessible name."""
+    """A tile as an image with its accessible name (cached: a result draws dozens, and the
+    markup of a tile depends only on it and the language)."""
     kind = tile_or_code if isinstance(tile_or_code, int) else parse(tile_or_code).concealed[0]
     return Markup('<span class="{}{}" role="img" aria-label="{}" title="{}">{}</span>').format(
         classes(kind), f" {extra}" if extra else "", tile_name(lang, kind), tiles.code(kind),
