@@ -81,20 +81,35 @@ def test_the_pack_is_named_by_its_content():
 
 # The same fragment from both runtimes -----------------------------------------------------------
 
-def server_answer(client, pairs, language):
+def server_answer(client, pairs, language, with_cookie=False):
     client.cookies["django_language"] = language
     response = client.post("/", urlencode(pairs), content_type="application/x-www-form-urlencoded",
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    return response.content.decode(), response.headers.get("HX-Replace-Url")
+    answer = response.content.decode(), response.headers.get("HX-Replace-Url")
+    if with_cookie:
+        kept = response.cookies.get("house_rules")
+        return (*answer, kept.value if kept else None)
+    return answer
+
+
+def cookie_value(set_cookie):
+    """The value a Set-Cookie string gives (None for none)."""
+    from http.cookies import SimpleCookie
+
+    if set_cookie is None:
+        return None
+    return SimpleCookie(set_cookie)["house_rules"].value
 
 
 def assert_same(client, pairs, language="en"):
-    html, replace_url = server_answer(client, pairs, language)
+    client.cookies.pop("house_rules", None)
+    html, replace_url, kept = server_answer(client, pairs, language, with_cookie=True)
     answer = entry.render("/", pairs, language, page_urls(), "")
     assert answer is not None, pairs
     assert answer["html"] == html
     assert answer["replace_url"] == replace_url
+    assert cookie_value(answer["cookie"]) == kept  # the house rules remembered alike
     return html
 
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 from http import cookies as http_cookies
 from urllib.parse import urlencode
 
+from scoring.engine.variants.american import is_card_text
 from scoring.pocket.env import environment
 from scoring.pocket.lang import LOCALE_DIR, catalog_lang
 from scoring.pocket.reading import read
@@ -19,6 +20,7 @@ from scoring.pocket.view import compare_asked, compare_context, fragment_context
 from scoring.tables import game
 
 ENV = environment()
+HOUSE_COOKIE, YEAR = "house_rules", 365 * 24 * 3600  # scoring/views.py's
 TABLE_COOKIE = "mahjong_table"  # scoring/tables/views.TABLE_COOKIE: the table of "add to table"
 
 
@@ -33,10 +35,12 @@ def parse_cookie(text: str) -> dict:
     return found
 
 
-def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = ""):
+def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = "",
+           secure: bool = False):
     """The fragment for an htmx request to `path` with the form's `pairs`: {"html",
     "replace_url"} (the permalink the address bar shows, as HX-Replace-Url), or None.
-    `cookies`: document.cookie (the house rules and the table the server remembers)."""
+    `cookies`: document.cookie (the house rules and the table the server remembers);
+    "cookie": the house_rules cookie to set, as the server would (`secure`: on https)."""
     if path not in (urls["index"], urls["compare"]):
         return None
     cookies = parse_cookie(cookies) if isinstance(cookies, str) else cookies or {}
@@ -49,8 +53,31 @@ def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = 
     table_token = cookies.get(TABLE_COOKIE, "")
     html = ENV.get_template("pocket/result.jinja").render(
         fragment_context(reading, lang, urls, table_token))
-    valid = reading.valid and reading.result is not None
-    return {"html": html, "replace_url": f"{path}?{reading.permalink}" if valid else None}
+    scored = reading.valid and reading.result is not None
+    return {"html": html, "replace_url": f"{path}?{reading.permalink}" if scored else None,
+            "cookie": house_cookie(reading, cookies, secure) if reading.valid else None}
+
+
+def house_cookie(reading, cookies: dict, secure: bool) -> str:
+    """The house_rules cookie the server sets after a valid form (views.index): the rules of
+    this variant remembered beside the others, a pasted card left out; as document.cookie takes
+    it (SimpleCookie's quoting, as Django writes it)."""
+    try:
+        remembered = json.loads(cookies.get(HOUSE_COOKIE) or "{}")
+    except ValueError:
+        remembered = {}
+    if not isinstance(remembered, dict):
+        remembered = {}
+    remembered = {variant: rules for variant, rules in remembered.items()
+                  if isinstance(rules, dict)}
+    rules = reading.request["rules"]
+    remembered[reading.variant_id] = {name: value for name, value in rules.items()
+                                      if not (name == "card" and is_card_text(value))}
+    cookie = http_cookies.SimpleCookie()
+    cookie[HOUSE_COOKIE] = json.dumps(remembered)
+    cookie[HOUSE_COOKIE].update({"max-age": YEAR, "path": "/", "samesite": "Lax",
+                                 "secure": secure})
+    return cookie[HOUSE_COOKIE].OutputString()
 
 
 def query_text(pairs) -> str:

@@ -84,12 +84,13 @@
     });
   }
 
-  /* The fragment the server would answer to an htmx request: {html, replace_url}, or null. */
+  /* The fragment the server would answer to an htmx request: {html, replace_url, cookie}, or
+     null. */
   function render(method, path, pairs) {
     if (pocket.state !== "ready") return Promise.resolve(null);
     return ask("render", {
       path: path, pairs: pairs, language: document.documentElement.lang || "en",
-      urls: urls, cookies: document.cookie
+      urls: urls, cookies: document.cookie, secure: location.protocol === "https:"
     });
   }
 

@@ -395,6 +395,7 @@
       if (!answer) throw new Error("not in the pocket");
       htmx.swap(d.target, answer.html, { swapStyle: "innerHTML" });
       if (answer.replace_url) history.replaceState(history.state, "", answer.replace_url);
+      if (answer.cookie) document.cookie = answer.cookie;  /* the house rules, as the server */
     }).catch(function () {
       toServer = d.elt;
       htmx.ajax(d.verb, d.path, { source: d.elt, target: d.target, swap: "innerHTML" });
