@@ -9,7 +9,6 @@ from scoring.definitions_fr import definition_fr
 from scoring.definitions_zh import definition_zh
 from scoring.engine import tiles
 from scoring.engine.messages import FACET_WORDS, Message
-from scoring.engine.notation import parse
 from scoring.i18n import localize, localize_data
 from scoring.pocket import filters as pure
 
@@ -38,11 +37,8 @@ classes = pure.classes
 
 @register.simple_tag
 def tile(tile_or_code, extra=""):
-    """A tile as an image with its accessible name."""
-    kind = tile_or_code if isinstance(tile_or_code, int) else parse(tile_or_code).concealed[0]
-    return format_html('<span class="{}{}" role="img" aria-label="{}" title="{}">{}</span>',
-                       classes(kind), f" {extra}" if extra else "", tile_name(kind),
-                       tiles.code(kind), face(kind))
+    """A tile as an image with its accessible name (the fragments' markup, one for both)."""
+    return pure.tile(_lang(), tile_or_code, extra)
 
 
 @register.simple_tag
