@@ -140,8 +140,9 @@
   });
   window.addEventListener("popstate", showScorer);
 
-  /* When: at once in the installed app; otherwise once the first result is on the page, so
-     the first visit spends nothing on the pocket before it. */
+  /* When: at once in the installed app; otherwise once the first result the player asked for
+     is on the page (a score or a 13-tile hand's waits swapped into #result), so that a first
+     visit spends nothing on the pocket before it. */
   if (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) {
     start();
   } else {
@@ -151,10 +152,6 @@
         document.removeEventListener("htmx:afterSettle", first);
         start();
       }
-    });
-    document.addEventListener("DOMContentLoaded", function () {
-      /* a permalink's page arrives with its result already there */
-      if (document.querySelector("#result .score, #result .waits-list")) start();
     });
   }
 })();
