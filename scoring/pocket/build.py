@@ -5,11 +5,12 @@
 - pack-<sha12>.zip: the Python the worker imports (scoring/engine, scoring/tables/game.py,
   scoring/pocket without this builder), the Jinja2 fragments, the compiled catalogs (locale/*.mo)
   and jinja2 + markupsafe copied from this venv (their pure-Python code: Pyodide has no C
-  speedups, and markupsafe falls back by itself). Named by its content, so a changed pack is a
-  new URL that no cache confuses with the old one.
+  speedups, and markupsafe falls back by itself), each .py with its bytecode compiled by the
+  phone's own Python (bytecode.js: Pyodide in Node), so the first start compiles nothing. Named
+  by its content, so a changed pack is a new URL that no cache confuses with the old one.
 
 build/pocket.json names the pack for the page (scoring.pocket.assets). The zip is deterministic:
-entries sorted, fixed timestamps, so the same sources give the same name.
+entries sorted, fixed timestamps, unchecked-hash pycs, so the same sources give the same name.
 
     python -m scoring.pocket.build
 """
@@ -18,7 +19,9 @@ import hashlib
 import io
 import json
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -66,13 +69,29 @@ def pack_entries() -> list[tuple[str, Path]]:
     return sorted(entries)
 
 
+def staged(folder: Path) -> list[str]:
+    """The pack's files copied under `folder`, with their bytecode (bytecode.js); their names."""
+    names = []
+    for name, file in pack_entries():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(file, folder / name)
+        names.append(name)
+    compiled = subprocess.run(["node", str(Path(__file__).with_name("bytecode.js")), str(folder)],
+                              cwd=ROOT, capture_output=True, text=True)
+    if compiled.returncode:
+        sys.exit(f"bytecode.js failed (npm ci first: make pocket):\n{compiled.stderr}")
+    names += sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.pyc"))
+    return names
+
+
 def pack_bytes() -> bytes:
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, file in pack_entries():
+    with tempfile.TemporaryDirectory() as folder, \
+            zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in staged(Path(folder)):
             info = zipfile.ZipInfo(name, FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, file.read_bytes())
+            archive.writestr(info, (Path(folder) / name).read_bytes())
     return buffer.getvalue()
 
 
