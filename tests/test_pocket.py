@@ -284,3 +284,28 @@ def test_compare_reads_the_same_in_the_phone(client, query):
         content = page.split('<div class="pocket-page" data-page="compare">', 1)[1]
         assert content.startswith(answer["html"] + "</div>")
         assert answer["html"].count("<li data-variant=") == len(VARIANTS)
+
+
+def test_collectstatic_with_production_settings_serves_the_pocket(tmp_path):
+    """The production build (CI runs it) takes the runtime under its own names (Pyodide loads
+    them by name) beside their hashed copies, and the pack; WhiteNoise serves .wasm as
+    application/wasm (a browser refuses to stream-compile anything else)."""
+    import json
+    import secrets
+    import subprocess
+    import sys
+
+    from whitenoise.media_types import MediaTypes
+
+    env = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_STATIC_ROOT": str(tmp_path),
+           "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput"],
+                          cwd=build.ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    made = json.loads(build.MANIFEST.read_text())
+    for name in made["runtime_files"]:
+        assert (tmp_path / made["runtime"] / name).is_file()
+    assert (tmp_path / made["pack"]).is_file()
+    assert (tmp_path / made["runtime"] / "pyodide.asm.wasm.gz").is_file()  # served compressed
+    assert MediaTypes().get_type("pyodide.asm.wasm") == "application/wasm"
