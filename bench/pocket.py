@@ -158,8 +158,11 @@ def taps_and_analyses(p, base, rate, in_phone: bool) -> dict:
             taps, analyses = [], []
             for run in range(-1, RUNS):
                 hand, key = hands[run % len(hands)]
+                # The 13 tiles typed, and their waits on screen before the tap: the typing's
+                # request (350 ms after the last key) must not land inside the tap's.
+                page.evaluate("document.getElementById('result').replaceChildren()")
                 page.fill("input[name=hand]", hand)
-                page.wait_for_selector("#result .waits-list, #result .score, #result .no-score")
+                page.wait_for_selector("#result .waits-list")
                 pairs = page.evaluate(FORM_PAIRS)
                 ms = page.evaluate(ANALYSE, [pairs, not in_phone])
                 page.evaluate(WATCH)
