@@ -18,7 +18,6 @@ from scoring.engine.card import parse_card
 from scoring.engine.context import (
     CONTEXT_FIELDS,
     COUNT,
-    FIELDS_BY_NAME,
     FLAG,
     MAX_COUNT,
     SEAT,
@@ -38,7 +37,17 @@ from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
 from scoring.i18n import localize
 
-DEFAULT_VARIANT = "shanghai"
+# The query string's shape is pure Python, shared with the pocket engine (scoring/pocket/).
+from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
+    DEFAULT_VARIANT,
+    INDICATOR_MAX_LENGTH,
+    REQUEST_FIELDS,
+    context_for,
+    given,
+    query_pairs,
+    request_value,
+    rule_text,
+)
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 SUIT_CHOICES = [("m", _("characters")), ("p", _("circles")), ("s", _("bamboo"))]
@@ -46,10 +55,6 @@ YES_NO_CHOICES = [("1", _("yes")), ("0", _("no"))]
 
 CARD_HELP = _("Paste your card once, one hand per line: it is kept on this phone. Or write "
               "'demo' (the project's card) or 'temporary' (the table without a card).")
-
-
-# Riichi's indicators are tiles written in the notation ("3m 0p E"), sent as one text.
-INDICATOR_MAX_LENGTH = 40
 
 
 def context_field(spec: ContextField) -> forms.Field:
@@ -79,38 +84,6 @@ def context_field(spec: ContextField) -> forms.Field:
     if kind is COUNT:
         return forms.IntegerField(min_value=0, max_value=MAX_COUNT, **common)
     raise ValueError(f"no box for context field {spec.name} of kind {kind.name}")
-
-
-def request_value(spec: ContextField, value):
-    """A box's cleaned value as the engine request writes it."""
-    if spec.kind is YES_NO:
-        return value == "1"
-    if spec.kind is SEATS:
-        return list(value)
-    return True if spec.kind is FLAG else value
-
-
-def given(spec: ContextField, value) -> bool:
-    """Whether the player gave a box's value: a ticked flag, a choice, a typed count (0
-    included); an empty box is left out of the request, for the engine's default (Riichi's
-    sticks: the winner's own one, when riichi is ticked)."""
-    return value is not None if spec.kind is COUNT else bool(value)
-
-
-# The engine request lists the context, and so the page's links their query, in this order of
-# kinds (each kind's fields in the table's order): the flags, the seats, winds and suit, dealer,
-# the opponents, then Riichi's tiles and counts.
-REQUEST_ORDER = {FLAG: 0, WIND: 1, SEAT: 1, SUIT: 1, YES_NO: 2, SEATS: 3, TILES: 4, COUNT: 4}
-REQUEST_FIELDS = sorted(CONTEXT_FIELDS, key=lambda spec: REQUEST_ORDER[spec.kind])
-
-
-def context_for(variant_id: str) -> dict:
-    """The flags and the other context fields the variant reads (its rules document), in the
-    table's order."""
-    reads = VARIANTS[variant_id].context_fields
-    return {"flags": tuple(f.name for f in CONTEXT_FIELDS if f.kind is FLAG and f.name in reads),
-            "fields": tuple(f.name for f in CONTEXT_FIELDS
-                            if f.kind is not FLAG and f.name in reads)}
 
 
 class HandNotationValidator:
@@ -163,38 +136,6 @@ def rule_field(option: dict) -> forms.Field:
     return forms.CharField(widget=forms.Textarea(attrs={
         "rows": 4, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off"}),
         validators=validators, **common)
-
-
-def rule_text(value) -> str:
-    """An option's value as the query string writes it."""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def query_pairs(variant_id: str, hand: str | None, context: dict,
-                rules: dict) -> list[tuple[str, str]]:
-    """The scoring page's GET query for a request: the one permalink shape (flags as 'on', the
-    dealer as 1/0, each opponent once, rules under their variant's prefix); no hand, no 'hand'."""
-    pairs = [("variant", variant_id)] + ([("hand", hand)] if hand is not None else [])
-    for name, value in context.items():
-        spec = FIELDS_BY_NAME.get(name)
-        kind = spec.kind if spec else None
-        if kind is FLAG:
-            if value:
-                pairs.append((name, "on"))
-        elif kind is YES_NO:
-            pairs.append((name, rule_text(value)))
-        elif kind is SEATS:
-            pairs += [(name, seat) for seat in value]
-        elif kind is TILES:
-            text = value if isinstance(value, str) else " ".join(value)
-            if text:
-                pairs.append((name, text))
-        else:
-            pairs.append((name, value))
-    pairs += [(f"{variant_id}-{name}", rule_text(value)) for name, value in rules.items()]
-    return pairs
 
 
 class ScoreForm(forms.Form):

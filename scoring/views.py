@@ -25,6 +25,7 @@ from scoring.engine import tiles
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_query, example_request, examples_for
 from scoring.forms import ScoreForm
+from scoring.pocket.server import compare_html
 
 HOUSE_COOKIE = "house_rules"
 YEAR = 365 * 24 * 3600
@@ -119,22 +120,13 @@ def patterns(request, variant):
 
 @require_safe
 def compare(request):
-    """The same hand scored in every variant, side by side: each with the context fields it
-    reads and its own house rules at their defaults; a variant that does not take the hand
-    (honors in Sichuan, a hand on no line of the American card) says why."""
+    """The same hand scored in every variant, side by side (scoring.pocket.view.compare_rows);
+    the content is the fragment the phone renders too."""
     form = ScoreForm(request.GET)
     form.is_valid()  # read the fields; the hand is judged by each variant below
     asked = form.engine_request() if hasattr(form, "cleaned_data") else {}
-    rows = []
-    for variant_id, variant in VARIANTS.items():
-        context = {name: value for name, value in asked.get("context", {}).items()
-                   if name in variant.context_fields}
-        result = engine.score({"variant": variant_id, "hand": asked.get("hand"),
-                               "context": context})
-        main = sorted(result.get("patterns") or [], key=lambda p: -p["value"] * p["count"])
-        rows.append({"variant": variant, "result": result, "patterns": main[:3]})
     return render(request, "scoring/compare.html", {
-        "hand": asked.get("hand", ""), "rows": rows, "back": request.GET.urlencode()})
+        "content": compare_html(asked, request.GET.urlencode())})
 
 
 def example_sets(variant: str, example) -> list[str]:

@@ -7,83 +7,42 @@ from django.utils.translation import pgettext
 
 from scoring.engine import tiles
 from scoring.engine.context import FIELDS_BY_NAME, FLAG
-from scoring.engine.errors import HandError
 from scoring.engine.messages import (
     FACET_WORDS,
-    NAME_KEYS,
     Message,
     pattern_context,
     translate,
-    unit_word,
 )
-from scoring.engine.notation import parse
 from scoring.i18n import localize, localize_data, page_language
+from scoring.pocket import filters as pure
 
 register = template.Library()
 
-WIND_CHARS = "東南西北"
-DRAGON_CHARS = ("白", "發", "中")
-FLOWER_CHARS = "梅蘭菊竹春夏秋冬"
+def _lang():
+    """The request's language for the pure helpers (scoring/pocket/filters.py), which the
+    fragments' Jinja2 templates use too."""
+    from scoring.pocket.server import django_lang
+
+    return django_lang()
 
 
 def tile_name(tile: int) -> str:
     """tiles.name() in the page's language: '5 of circles', 'East wind', 'joker'."""
-    if tiles.is_suited(tile):
-        suit = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}[tiles.suit_of(tile)]
-        return _("%(rank)s of %(suit)s") % {"rank": tiles.rank_of(tile), "suit": suit}
-    if tiles.is_wind(tile):
-        return {0: _("East wind"), 1: _("South wind"), 2: _("West wind"),
-                3: _("North wind")}[tile - tiles.EAST]
-    if tiles.is_dragon(tile):
-        return {0: _("White dragon"), 1: _("Green dragon"), 2: _("Red dragon")}[tile - tiles.WHITE]
-    if tiles.is_flower(tile):
-        number = tiles.rank_of(tile)
-        if number <= 4:
-            return _("flower %(number)s") % {"number": number}
-        return _("season %(number)s") % {"number": number - 4}
-    return pgettext("tile", "joker")
-
-
-def wind_letter(index: int) -> str:
-    """The letter under a wind's character, as the page's players say it (French: E S O N)."""
-    return (pgettext("wind letter", "E"), pgettext("wind letter", "S"),
-            pgettext("wind letter", "W"), pgettext("wind letter", "N"))[index]
+    return pure.tile_name(_lang(), tile)
 
 
 def face(tile: int) -> str:
     """The inner markup of one tile: a big mark and a small one, coloured by suit via CSS."""
-    suit = tiles.suit_of(tile)
-    rank = tiles.rank_of(tile)
-    if suit == "m":
-        return format_html('<b>{}</b><i>萬</i>', rank)
-    if suit in "ps":
-        return format_html('<b>{}</b><i class="mark"></i>', rank)
-    if tiles.is_wind(tile):
-        return format_html('<b>{}</b><i>{}</i>', WIND_CHARS[rank - 1], wind_letter(rank - 1))
-    if tiles.is_dragon(tile):
-        return format_html('<b>{}</b>', DRAGON_CHARS[tile - tiles.WHITE])
-    if suit == "f":
-        return format_html('<b>{}</b><i>{}</i>', FLOWER_CHARS[rank - 1], (rank - 1) % 4 + 1)
-    return format_html('<b>J</b><i>{}</i>', pgettext("tile", "joker"))
+    return pure.face(_lang(), tile)
 
 
-def classes(tile: int) -> str:
-    suit = tiles.suit_of(tile)
-    extra = ""
-    if tiles.is_dragon(tile):
-        extra = " dragon-" + "wgr"[tile - tiles.WHITE]
-    elif tiles.is_wind(tile):
-        extra = " wind"
-    return f"tile t-{suit}{extra}"
+classes = pure.classes
 
 
 @register.simple_tag
 def tile(tile_or_code, extra=""):
-    """A tile as an image with its accessible name."""
-    kind = tile_or_code if isinstance(tile_or_code, int) else parse(tile_or_code).concealed[0]
-    return format_html('<span class="{}{}" role="img" aria-label="{}" title="{}">{}</span>',
-                       classes(kind), f" {extra}" if extra else "", tile_name(kind),
-                       tiles.code(kind), face(kind))
+    """A tile as an image with its accessible name (the fragments' markup, one for both)."""
+    return pure.tile(_lang(), tile_or_code, extra)
 
 
 @register.simple_tag
@@ -109,22 +68,26 @@ def red_key(suit, variant_id):
                        _("red %(tile)s") % {"tile": tile_name(five)}, face(five))
 
 
-@register.filter
-def groups(text):
-    """A hand or one group as written, for drawing: [{'kind': 'concealed'|'exposed'|'kong',
-    'tiles': [...]}] and the winning tile when '+' names it; no group when it does not parse."""
-    try:
-        parsed = parse(text)
-    except HandError:
-        return {"groups": [], "winning": None}
-    out = []
-    if parsed.concealed:
-        out.append({"kind": "concealed", "tiles": list(parsed.concealed)})
-    for group in parsed.groups:
-        out.append({"kind": "exposed" if group.bracket == "[" else "kong",
-                    "tiles": list(group.tiles)})
-    explicit = "+" in text
-    return {"groups": out, "winning": parsed.winning if explicit else None}
+@register.simple_tag(takes_context=True)
+def fragment(context, fragment_name, **extra):
+    """One of the fragments the phone renders too (scoring/pocket/templates/pocket/<name>.jinja,
+    docs/pocket.md), from the scorer page's form: `oob`, and `name` for a house rule's box."""
+    from scoring.pocket.server import fragment_html
+
+    return fragment_html(context.get("request"), context["form"], context.get("result"),
+                         context.get("permalink", ""), fragment_name, **extra)
+
+
+@register.simple_tag
+def pocket_script():
+    """The data of the pocket engine's script tag (templates/pocket/_script.html), or None when
+    its pack was not built (`make pocket`)."""
+    from scoring.pocket.assets import script_data
+
+    return script_data()
+
+
+register.filter("groups", pure.groups)
 
 
 @register.filter
@@ -152,14 +115,10 @@ def facet(name):
 @register.filter
 def unit(name):
     """A variant's unit ('fan', 'faan', 'points') as the page's players say it."""
-    return localize(unit_word(name))
+    return pure.unit(_lang(), name)
 
 
-@register.filter
-def signed(amount):
-    if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount > 0:
-        return f"+{amount}"
-    return str(amount)
+register.filter("signed", pure.signed)
 
 
 @register.filter
@@ -179,15 +138,13 @@ def item(values, index):
 
 @register.filter
 def seat(wind):
-    return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}.get(wind, wind)
+    return pure.seat(_lang(), wind)
 
 
 @register.filter
 def seat_letter(wind):
-    """A seat in one letter, as the score line writes who pays whom (S/W/N→E 1000), the way the
-    page's players write it: French O for West, Chinese 东 南 西 北."""
-    return {"E": pgettext("seat letter", "E"), "S": pgettext("seat letter", "S"),
-            "W": pgettext("seat letter", "W"), "N": pgettext("seat letter", "N")}.get(wind, wind)
+    """A seat in one letter, as the score line writes who pays whom (S/W/N→E 1000)."""
+    return pure.seat_letter(_lang(), wind)
 
 
 @register.filter
@@ -203,23 +160,14 @@ def flag_label(name, value):
 
 @register.filter
 def local_name(pattern):
-    """A pattern's name in the page's language: the one its entry carries for that language
-    (`french`, `zh_hans`, `zh_hant`: the catalogs' translation of its English name, in its own
-    context), its `english` name otherwise (engine patterns, result entries and card lines
-    alike; card lines, American, have none and keep their English one)."""
-    if not hasattr(pattern, "get"):
-        return ""
-    key = NAME_KEYS.get(page_language())
-    return (pattern.get(key) if key else None) or localize(pattern.get("english", ""))
+    """A pattern's name in the page's language (scoring/pocket/filters.local_name)."""
+    return pure.local_name(_lang(), pattern)
 
 
 @register.filter
 def chinese_beside(pattern):
-    """The Chinese characters printed beside a pattern's other names, on a page not in Chinese
-    (a Chinese page already gives the name in its own script, as the local name)."""
-    if not hasattr(pattern, "get") or page_language().startswith("zh"):
-        return ""
-    return pattern.get("chinese", "")
+    """The Chinese characters beside a pattern's other names, on a page not in Chinese."""
+    return pure.chinese_beside(_lang(), pattern)
 
 
 @register.filter

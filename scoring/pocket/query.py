@@ -1,0 +1,88 @@
+"""The scoring page's query string and its engine request, in pure Python: the server's form
+(scoring/forms.py) and the pocket engine's reading of the same form (scoring/pocket/reading.py)
+both write and read it through these, from the engine's one declaration of the context fields
+(scoring/engine/context.py, CONTEXT_FIELDS)."""
+
+from scoring.engine.context import (
+    CONTEXT_FIELDS,
+    COUNT,
+    FIELDS_BY_NAME,
+    FLAG,
+    SEAT,
+    SEATS,
+    SUIT,
+    TILES,
+    WIND,
+    YES_NO,
+    ContextField,
+)
+from scoring.engine.variants import VARIANTS
+
+DEFAULT_VARIANT = "shanghai"
+
+# Riichi's indicators are tiles written in the notation ("3m 0p E"), sent as one text.
+INDICATOR_MAX_LENGTH = 40
+
+
+def request_value(spec: ContextField, value):
+    """A box's cleaned value as the engine request writes it."""
+    if spec.kind is YES_NO:
+        return value == "1"
+    if spec.kind is SEATS:
+        return list(value)
+    return True if spec.kind is FLAG else value
+
+
+def given(spec: ContextField, value) -> bool:
+    """Whether the player gave a box's value: a ticked flag, a choice, a typed count (0
+    included); an empty box is left out of the request, for the engine's default (Riichi's
+    sticks: the winner's own one, when riichi is ticked)."""
+    return value is not None if spec.kind is COUNT else bool(value)
+
+
+# The engine request lists the context, and so the page's links their query, in this order of
+# kinds (each kind's fields in the table's order): the flags, the seats, winds and suit, dealer,
+# the opponents, then Riichi's tiles and counts.
+REQUEST_ORDER = {FLAG: 0, WIND: 1, SEAT: 1, SUIT: 1, YES_NO: 2, SEATS: 3, TILES: 4, COUNT: 4}
+REQUEST_FIELDS = sorted(CONTEXT_FIELDS, key=lambda spec: REQUEST_ORDER[spec.kind])
+
+
+def context_for(variant_id: str) -> dict:
+    """The flags and the other context fields the variant reads (its rules document), in the
+    table's order."""
+    reads = VARIANTS[variant_id].context_fields
+    return {"flags": tuple(f.name for f in CONTEXT_FIELDS if f.kind is FLAG and f.name in reads),
+            "fields": tuple(f.name for f in CONTEXT_FIELDS
+                            if f.kind is not FLAG and f.name in reads)}
+
+
+def rule_text(value) -> str:
+    """An option's value as the query string writes it."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def query_pairs(variant_id: str, hand: str | None, context: dict,
+                rules: dict) -> list[tuple[str, str]]:
+    """The scoring page's GET query for a request: the one permalink shape (flags as 'on', the
+    dealer as 1/0, each opponent once, rules under their variant's prefix); no hand, no 'hand'."""
+    pairs = [("variant", variant_id)] + ([("hand", hand)] if hand is not None else [])
+    for name, value in context.items():
+        spec = FIELDS_BY_NAME.get(name)
+        kind = spec.kind if spec else None
+        if kind is FLAG:
+            if value:
+                pairs.append((name, "on"))
+        elif kind is YES_NO:
+            pairs.append((name, rule_text(value)))
+        elif kind is SEATS:
+            pairs += [(name, seat) for seat in value]
+        elif kind is TILES:
+            text = value if isinstance(value, str) else " ".join(value)
+            if text:
+                pairs.append((name, text))
+        else:
+            pairs.append((name, value))
+    pairs += [(f"{variant_id}-{name}", rule_text(value)) for name, value in rules.items()]
+    return pairs

@@ -1,0 +1,157 @@
+/* The pocket engine, page side (docs/pocket.md): starts the worker (static/js/pocket-worker.js)
+   after the first result, or at once in the installed app, and passes it the page's questions.
+   window.pocket: state, ready (a Promise), start(), render(method, path, pairs), call(name,
+   args), assets. The page works without it: nothing here runs before the first result, and a
+   question the pocket cannot answer (null) goes to the server. */
+(function () {
+  "use strict";
+
+  var tag = document.currentScript;
+  if (!tag || !window.Worker || !window.WebAssembly) return;
+  var data = tag.dataset;
+  var urls = JSON.parse(data.urls);
+  var worker = null, next = 0, waiting = {};
+  var settle = {};
+  var ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
+  ready.catch(function () {});  /* a failed pocket is no page error: the server answers */
+
+  var pocket = {
+    state: "off",
+    ready: ready,
+    startedMs: null,  /* how long the worker took to get ready (the bench reads it) */
+    assets: JSON.parse(data.assets),
+    start: start,
+    render: render,
+    call: call
+  };
+  window.pocket = pocket;
+
+  function setState(state) {
+    pocket.state = state;
+    document.documentElement.dataset.pocket = state;
+    document.dispatchEvent(new CustomEvent("pocket:state", { detail: { state: state } }));
+    if (state === "ready") document.dispatchEvent(new CustomEvent("pocket:ready"));
+  }
+
+  function start() {
+    if (worker) return ready;
+    setState("loading");
+    worker = new Worker(data.worker);
+    worker.onmessage = function (event) {
+      var m = event.data;
+      if (m.op === "ready") {
+        pocket.startedMs = m.ms;
+        pocket.steps = m.steps;
+        setState("ready");
+        settle.resolve(pocket);
+        if (!m.steps.snapshot) setTimeout(snapshot, 3000);
+      } else if (m.op === "failed") {
+        setState("failed");
+        settle.reject(new Error(m.error));
+      } else if (waiting[m.id]) {
+        var asked = waiting[m.id];
+        delete waiting[m.id];
+        if (m.ok) asked.resolve(JSON.parse(m.text));
+        else asked.reject(new Error(m.error));
+      }
+    };
+    worker.onerror = function (event) {
+      setState("failed");
+      settle.reject(new Error(event.message || "pocket worker error"));
+    };
+    worker.postMessage({ op: "init", runtime: data.runtime, pack: data.pack });
+    return ready;
+  }
+
+  /* The memory snapshot a later start loads (pocket-worker.js), made once per pack by a worker
+     of its own, which then ends. pocket.snapshotted: a Promise for the bench. */
+  function snapshot() {
+    var maker = new Worker(data.worker);
+    pocket.snapshotted = new Promise(function (resolve) {
+      maker.onmessage = function (event) { maker.terminate(); resolve(event.data); };
+      maker.onerror = function () { maker.terminate(); resolve({ made: false }); };
+    });
+    maker.postMessage({ op: "snapshot", runtime: data.runtime, pack: data.pack });
+  }
+
+  function ask(op, question) {
+    return ready.then(function () {
+      return new Promise(function (resolve, reject) {
+        next += 1;
+        waiting[next] = { resolve: resolve, reject: reject };
+        worker.postMessage({ id: next, op: op, text: JSON.stringify(question) });
+      });
+    });
+  }
+
+  /* The fragment the server would answer to an htmx request: {html, replace_url, cookie}, or
+     null. */
+  function render(method, path, pairs) {
+    if (pocket.state !== "ready") return Promise.resolve(null);
+    return ask("render", {
+      path: path, pairs: pairs, language: document.documentElement.lang || "en",
+      urls: urls, cookies: document.cookie, secure: location.protocol === "https:"
+    });
+  }
+
+  /* A pure call into scoring/tables/game.py (scoring/pocket/entry.py CALLS). */
+  function call(name, args) {
+    return ask("call", { name: name, args: args || {} });
+  }
+
+  /* The compare page, once ready: its content rendered in the phone is shown in place of the
+     scorer (kept, hidden, with its state), under the compare page's address; Back (the
+     browser's, or the page's link back to the scorer) shows the scorer again. */
+  var shown = null;
+  function showScorer() {
+    if (!shown) return;
+    shown.page.remove();
+    shown.kept.forEach(function (node) { node.hidden = false; });
+    document.title = shown.title;
+    shown = null;
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    if (!link || pocket.state !== "ready" || event.button || event.metaKey || event.ctrlKey) return;
+    var url = new URL(link.href, location.href);
+    if (url.origin !== location.origin) return;
+    if (shown && url.pathname === urls.index) {  /* the compare page's way back */
+      event.preventDefault();
+      history.back();
+      return;
+    }
+    if (shown || url.pathname !== urls.compare) return;
+    event.preventDefault();
+    render("GET", url.pathname, Array.from(url.searchParams)).then(function (answer) {
+      if (!answer) { location.href = url.href; return; }
+      var main = document.querySelector("main");
+      shown = { page: document.createElement("div"), kept: Array.from(main.children),
+                title: document.title };
+      shown.kept.forEach(function (node) { node.hidden = true; });
+      shown.page.className = "pocket-page";
+      shown.page.dataset.page = "compare";
+      shown.page.innerHTML = answer.html;
+      main.appendChild(shown.page);
+      var heading = shown.page.querySelector("h1");
+      if (heading) document.title = heading.textContent;
+      history.pushState({ pocket: "compare" }, "", url.href);
+      window.scrollTo(0, 0);
+    }, function () { location.href = url.href; });
+  });
+  window.addEventListener("popstate", showScorer);
+
+  /* When: at once in the installed app; otherwise once the first result the player asked for
+     is on the page (a score or a 13-tile hand's waits swapped into #result), so that a first
+     visit spends nothing on the pocket before it. */
+  if (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) {
+    start();
+  } else {
+    document.addEventListener("htmx:afterSettle", function first(event) {
+      var result = document.getElementById("result");
+      if (result && result.contains(event.target) && result.querySelector(".score, .waits-list")) {
+        document.removeEventListener("htmx:afterSettle", first);
+        start();
+      }
+    });
+  }
+})();

@@ -1,0 +1,145 @@
+"""The pocket engine in the real browser (docs/pocket.md): the page is loaded online, the pocket
+engine gets ready, the network is cut, and the scorer keeps answering, in the phone, with the
+text the server gives for the same request: examples of every variant, random hands, 13-tile
+hands (their waits), in English and French."""
+
+import random
+import time
+from urllib.parse import urlencode
+
+import pytest
+
+from scoring.engine import randomhands
+from scoring.engine.notation import format_hand, parse
+from scoring.engine.variants import VARIANTS
+from scoring.examples import examples_for
+from tests.browser import MARKS
+
+pytestmark = MARKS
+READY_S = 180  # a generous bound for a loaded test machine; bench/pocket.py measures it
+
+# The texts a swap leaves on the page: the result box, and the message box under the hand (an
+# out-of-band part of the same answer).
+TEXTS = """(html) => {
+  const flat = (e) => e.textContent.replace(/\\s+/g, ' ').trim();
+  const read = (root) => {
+    const hand = root.querySelector('#hand-error');
+    const handText = hand ? flat(hand) : '';
+    root.querySelectorAll('[hx-swap-oob]').forEach((e) => e.remove());
+    return [flat(root), handText];
+  };
+  if (html === null) {
+    return [flat(document.getElementById('result')), flat(document.getElementById('hand-error'))];
+  }
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  return read(t.content);
+}"""
+
+
+def thirteen(hand: str) -> str:
+    parsed = parse(hand)
+    concealed = list(parsed.concealed)
+    if parsed.groups or len(concealed) < 14:
+        return ""
+    concealed.remove(parsed.winning if parsed.winning is not None else concealed[-1])
+    return format_hand(parsed._replace(concealed=tuple(concealed), winning=None))
+
+
+def hands_for(variant: str) -> list[str]:
+    """12 hands: 8 of the variant's examples, spread over its patterns; 2 random hands (not for
+    American, whose card no random hand fits: more examples there); 2 thirteen-tile hands."""
+    rng = random.Random(variant)
+    examples = [hand for hand, *_ in examples_for(variant).values()]
+    step = max(1, len(examples) // 10)
+    picked = examples[::step][:8 if variant != "american" else 10]
+    if variant != "american":
+        suits = "mp" if variant == "sichuan" else "mps"
+        picked += [randomhands.random_winning_hand(rng, suits=suits, honors=variant != "sichuan")
+                   for _ in range(2)]
+    short = [t for t in map(thirteen, examples) if t]
+    return picked + short[:2]
+
+
+def wait_ready(page):
+    started = time.monotonic()
+    while time.monotonic() - started < READY_S:
+        state = page.evaluate("window.pocket ? pocket.state : 'none'")
+        if state in ("ready", "failed", "none"):
+            return state
+        time.sleep(0.25)
+    return "timeout"
+
+
+def server_texts(page, client, pairs):
+    response = client.post("/", urlencode([tuple(p) for p in pairs]),
+                           content_type="application/x-www-form-urlencoded",
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return page.evaluate(TEXTS, response.content.decode())
+
+
+COMPARE_TEXT = """(html) => {
+  const flat = (e) => e.textContent.replace(/\\s+/g, ' ').trim();
+  if (html === null) return flat(document.querySelector('.pocket-page[data-page=compare]'));
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  return flat(t.content.querySelector('.pocket-page[data-page=compare]'));
+}"""
+
+
+def assert_compare_offline(page, client):
+    """The compare link, offline: the phone shows the server's compare page, and Back the
+    scorer as it was."""
+    hand = page.input_value("input[name=hand]")
+    href = page.get_attribute("#result a.compare-link", "href")
+    page.click("#result a.compare-link")
+    page.wait_for_selector(".pocket-page[data-page=compare]")
+    assert page.evaluate("location.pathname + location.search") == href
+    server = client.get(href).content.decode()
+    assert page.evaluate(COMPARE_TEXT, None) == page.evaluate(COMPARE_TEXT, server)
+    page.click(".pocket-page a[href^='/?']")
+    page.wait_for_selector(".pocket-page", state="detached")
+    assert page.is_visible("#scorer") and page.input_value("input[name=hand]") == hand
+
+
+@pytest.fixture(scope="module", autouse=True)
+def current_pack():
+    """The pack of the sources as they are (make pocket does the same; a stale one would test
+    old Python)."""
+    from scoring.pocket import assets, build
+
+    build.build()
+    assets._manifest.cache_clear()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_offline_the_phone_scores_as_the_server(page, client):
+    context = page.context
+    scored = waits = 0
+    compared = set()
+    for n, variant in enumerate(VARIANTS):
+        language = "fr" if n % 2 else "en"
+        context.add_cookies([{"name": "django_language", "value": language, "url": page.base}])
+        client.cookies["django_language"] = language
+        context.set_offline(False)
+        page.goto(f"{page.base}/?variant={variant}")
+        page.evaluate("pocket.start()")
+        assert wait_ready(page) == "ready", variant
+        context.set_offline(True)
+        for hand in hands_for(variant):
+            page.evaluate("""() => { const s = document.createElement('i');
+                s.id = 'stale'; document.getElementById('result').appendChild(s); }""")
+            page.fill("input[name=hand]", hand)
+            page.wait_for_selector("#result #stale", state="detached", timeout=15_000)
+            pairs = page.evaluate(
+                "Array.from(new FormData(document.getElementById('scorer')))")
+            phone = page.evaluate(TEXTS, None)
+            assert phone == server_texts(page, client, pairs), (variant, hand)
+            scored += page.locator("#result .score").count()
+            waits += page.locator("#result .waits-list").count()
+            if page.locator("#result a.compare-link").count() and variant not in compared:
+                compared.add(variant)
+                assert_compare_offline(page, client)
+    assert scored >= 50 and waits >= 8 and compared == set(VARIANTS)
+    context.set_offline(False)
