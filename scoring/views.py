@@ -5,8 +5,9 @@ result: 200 when `ok` is true, 400 with the error shape otherwise, 413 (code `to
 body over DATA_UPLOAD_MAX_MEMORY_SIZE, refused before it is read. The engine does all the
 validation; these views only read the body and pick the status.
 
-The scoring page is one GET form (the query string is the permalink); the same view serves the
-whole page and, under htmx, the result fragment. A bad hand is a fragment with status 200.
+The scoring page scores a GET query (the permalink) or the form's POST (so that a pasted
+American card never travels in a URL); the same view serves the whole page and, under htmx, the
+result fragment. A bad hand is a fragment with status 200.
 """
 
 import json

@@ -213,11 +213,6 @@ def tile_named(tile: int) -> Message:
     return gettext_noop("{code} ({name})", code=tiles.code(tile), name=tile_word(tile))
 
 
-def seat_word(seat: str) -> Message | str:
-    """A seat or wind as a word ('E' -> 'East'); anything else as it is."""
-    return WIND_WORDS.get(seat, seat) if isinstance(seat, str) else seat
-
-
 # A seat named by its letter in English ('E'), by its whole name in the other languages.
 SEAT_LETTERS = {"E": pgettext("seat", "E"), "S": pgettext("seat", "S"),
                 "W": pgettext("seat", "W"), "N": pgettext("seat", "N")}

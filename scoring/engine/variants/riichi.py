@@ -518,10 +518,6 @@ class Scored:
                 self.raw_fu)
 
 
-def aka_count(value) -> bool:
-    return value in (0, 3)
-
-
 class Riichi(Variant):
     id = "riichi"
     name = gettext_noop("Japanese Riichi")
