@@ -293,3 +293,16 @@ TIES = [
 def test_between_readings_of_equal_value(hand, context, total, decomposition):
     result = mcr(hand, context)
     assert result["total"] == total and result["decomposition"] == decomposition
+
+
+def test_a_knitted_straight_with_a_claimed_kong_lists_each_set_once():
+    # 147m 258p 369s knitted, 22z the eyes, [1111z] claimed: Knitted Straight (35) 12, the East
+    # kong as Prevalent Wind (60) 2 and Seat Wind (61) 2, Melded Kong (74) 1, the eyes waited on
+    # alone: Single Wait (79) 1. 12 + 2 + 2 + 1 + 1 = 18. The claimed kong is one set, not also a
+    # concealed pair of East.
+    result = score({"variant": "mcr", "hand": "147m258p369s22z[1111z]+2z", "context": {},
+                    "rules": {}})
+    assert result["decomposition"] == ["147m", "258p", "369s", "22z", "[1111z]"]
+    assert result["winning_group"] == 3
+    assert result["total"] == 18
+    assert [p["id"] for p in result["patterns"]] == ["35", "60", "61", "74", "79"]

@@ -779,16 +779,7 @@ def knitted_straight(won: _Won) -> tuple[tuple[TileSet, ...], dict] | None:
     straight = sorted(seq)
     groups = tuple(TileSet("knitted", tuple(t for t in straight if t // 9 == s))
                    for s in range(3))
-    if hand.melds:  # as the starting commit showed it (see _meld_twice)
-        concealed = sorted(concealed + [_meld_twice(hand.melds[0])], key=_pair_last)
     return groups + tuple(concealed) + hand.melds, table
-
-
-def _meld_twice(meld: TileSet) -> TileSet:
-    """FIXME, kept so that results stay byte-identical to the commit before this module
-    was moved onto the engine's tiles: a knitted straight with a claimed set showed that set
-    twice, once as a concealed set (a kong as a pair of its tile) and once as claimed."""
-    return make_set({CHOW: CHOW, PUNG: PUNG}.get(meld.kind, PAIR), meld.tiles[0])
 
 
 def _wrapped(table: list[int], win: int) -> list[int]:
