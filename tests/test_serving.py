@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import caches
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 
 from mahjong_site.cache import DatabaseCache, cache_from_url
-from mahjong_site.middleware import OneLineWarning
+from mahjong_site.middleware import DatabaseDownMiddleware, OneLineWarning
 from tests.test_security import PRODUCTION, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,3 +291,21 @@ def test_without_its_database_a_form_is_a_503_that_keeps_what_was_typed(server_w
     log = server.log.read_text()
     assert "Traceback" not in log
     assert "WARNING mahjong_site.unavailable: The database did not answer (503)" in log
+
+
+@pytest.mark.parametrize("error", [OperationalError("server closed the connection"),
+                                   InterfaceError("connection already closed")],
+                         ids=["operational", "interface"])
+def test_an_api_that_loses_its_database_answers_503_in_the_contracts_error_shape(rf, error):
+    request = rf.post("/api/settle", "{}", content_type="application/json")
+    response = DatabaseDownMiddleware(lambda request: None).process_exception(request, error)
+    assert (response.status_code, response["Retry-After"]) == (503, "10")
+    assert json.loads(response.content) == {"ok": False, "error": {
+        "code": "unavailable", "down": ["database"], "message": (
+            "The scorer's database is not answering. Nothing was saved. "
+            "Try again in a few seconds.")}}
+
+
+def test_other_exceptions_are_left_to_django(rf):
+    middleware = DatabaseDownMiddleware(lambda request: None)
+    assert middleware.process_exception(rf.get("/"), ValueError("not the database")) is None
