@@ -235,10 +235,12 @@ def _database_answers() -> bool:
 
 
 def _cache_answers() -> bool:
-    token = uuid.uuid4().hex
+    key = f"ready-{uuid.uuid4().hex}"  # its own key: two workers asking at once do not meet
     try:
-        cache.set("ready", token, timeout=30)
-        return cache.get("ready") == token
+        cache.set(key, True, timeout=30)
+        kept = cache.get(key) is True
+        cache.delete(key)
+        return kept
     except Exception:  # noqa: BLE001 - each backend fails its own way (database, socket, redis)
         return False
 
