@@ -9,6 +9,8 @@ matters:
     DJANGO_SECRET_KEY=<50+ random characters>
     DJANGO_ALLOWED_HOSTS=scorer.example.org
     DATABASE_URL=postgres://...                (optional, SQLite otherwise)
+    DJANGO_CACHE_URL=redis://host:6379/0       (optional, the database's cache otherwise;
+                                                or memcached://host:11211)
     DJANGO_CSRF_TRUSTED_ORIGINS=https://...    (optional)
     DJANGO_SECURE_SSL_REDIRECT=1               (default 1 in production)
     DJANGO_SECURE_PROXY_SSL_HEADER=1           (behind a proxy that sets X-Forwarded-Proto)
@@ -29,6 +31,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from mahjong_site.cache import cache_from_url
 from scoring.doors import MAX_REQUEST_SIZE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -110,6 +113,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "csp",
     "django_htmx",
+    "mahjong_site",  # the shared cache's table
     "scoring",
 ]
 
@@ -122,6 +126,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Innermost: it sees the views' exceptions (a database that does not answer: 503).
+    "mahjong_site.middleware.DatabaseDownMiddleware",
 ]
 
 ROOT_URLCONF = "mahjong_site.urls"
@@ -172,17 +178,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache: Django's local memory by default, which is per process (each gunicorn worker counts
-# on its own, so a limit below is at most workers x the rate per address). A cache shared by the
-# workers (memcached, Redis) is an environment choice: DJANGO_CACHE_BACKEND (a Django cache
-# backend's dotted path) and DJANGO_CACHE_LOCATION.
-CACHES = {
-    "default": {
-        "BACKEND": env_str("DJANGO_CACHE_BACKEND",
-                           "django.core.cache.backends.locmem.LocMemCache"),
-        "LOCATION": env_str("DJANGO_CACHE_LOCATION", "mahjong"),
-    },
-}
+# The cache, shared by every worker and machine on the same database (the abuse limits below
+# are counted in it): the database's own by default, Redis or memcached by DJANGO_CACHE_URL
+# (mahjong_site/cache.py).
+CACHES = {"default": cache_from_url("DJANGO_CACHE_URL", os.environ.get("DJANGO_CACHE_URL"))}
 
 # Abuse limits on the tables (django-ratelimit, counted in the cache above), per client address:
 # the key is 'ip', REMOTE_ADDR. Behind a proxy on this machine REMOTE_ADDR is the proxy, so every
@@ -254,11 +253,21 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "filters": {"no_tokens": {"()": "mahjong_site.redact.TokenFreeRecords"}},
+    "filters": {"no_tokens": {"()": "mahjong_site.redact.TokenFreeRecords"},
+                "one_line": {"()": "mahjong_site.middleware.OneLineWarning"}},
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain",
-                            "filters": ["no_tokens"], "stream": "ext://sys.stderr"}},
+                            "filters": ["no_tokens"], "stream": "ext://sys.stderr"},
+                 "stderr_one_line": {"class": "logging.StreamHandler", "formatter": "plain",
+                                     "filters": ["no_tokens", "one_line"],
+                                     "stream": "ext://sys.stderr"}},
     "root": {"handlers": ["stderr"], "level": "WARNING"},
-    "loggers": {"django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False}},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # A request for a host this site is not (anyone can send them, by the thousand): one
+        # warning line each, without a traceback.
+        "django.security.DisallowedHost": {"handlers": ["stderr_one_line"], "level": "WARNING",
+                                           "propagate": False},
+    },
 }
 
 # Follows the environment's DEBUG, not the runtime one: the test runner turns DEBUG off, and tests

@@ -5,6 +5,7 @@ is not JSON at all, or too long to read, with the same error shape as the engine
 """
 
 import json
+import sys
 
 import ujson
 
@@ -17,6 +18,11 @@ MAX_REQUEST_SIZE = 64 * 1024
 
 def bad_request(message):
     return {"ok": False, "error": {"code": "bad_request", "message": message}}
+
+
+def unavailable(message, down):
+    """A service the answer needs is not there (`down`: "database", "cache"): a 503."""
+    return {"ok": False, "error": {"code": "unavailable", "message": message, "down": down}}
 
 
 def too_large(limit, size=None, unit="bytes"):
@@ -41,8 +47,22 @@ def run_json(text, run, limit=None):
         request = json.loads(text)
     except (ValueError, RecursionError) as exc:
         return bad_request(gettext_noop("The request is not valid JSON ({error}).",
-                                        error=str(exc)))
+                                        error=unreadable(exc)))
     return run(request)
+
+
+def unreadable(exc) -> str:
+    """Why json.loads refused a text, in the contract's words: never Python's own message (it
+    names Python's internals: recursion depth, sys.set_int_max_str_digits)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return gettext_noop("at line {line}, column {column}", line=exc.lineno, column=exc.colno)
+    if isinstance(exc, RecursionError):
+        return gettext_noop("its arrays or objects are nested too deeply")
+    if isinstance(exc, UnicodeDecodeError):
+        return gettext_noop("it is not UTF-8 text")
+    # The one other ValueError json.loads raises: an integer longer than Python reads.
+    return gettext_noop("a number in it has more than {digits} digits",
+                        digits=sys.get_int_max_str_digits())
 
 
 def dumps(result) -> str:

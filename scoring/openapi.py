@@ -274,6 +274,20 @@ def schemas():
                         "type": "object", "required": ["name", "default", "help"]}},
                 }}}},
         },
+        "Unavailable": {
+            "type": "object",
+            "required": ["ok", "error"],
+            "additionalProperties": False,
+            "properties": {
+                "ok": {"const": False},
+                "error": {"type": "object", "required": ["code", "message", "down"],
+                          "properties": {
+                              "code": {"const": "unavailable"},
+                              "message": {"type": "string", "minLength": 1},
+                              "down": {"type": "array", "items": {"enum": ["database", "cache"]},
+                                       "minItems": 1}}},
+            },
+        },
         "Health": {"type": "object", "required": ["ok"], "properties": {"ok": {"const": True}},
                    "additionalProperties": False},
     }
@@ -334,6 +348,16 @@ def document() -> dict:
                 "operationId": "health",
                 "summary": "Liveness: always {\"ok\": true}",
                 "responses": {"200": json_body(ref("Health"), "Alive")},
+            }},
+            "/api/ready": {"get": {
+                "operationId": "ready",
+                "summary": "Readiness: the database and the cache answer",
+                "description": "200 `{\"ok\": true}` while the database answers a query and "
+                               "the cache keeps a value; otherwise 503 with Retry-After, code "
+                               "`unavailable` and what is `down`. Every other door answers the "
+                               "same 503 while the database is down.",
+                "responses": {"200": json_body(ref("Health"), "Ready"),
+                              "503": json_body(ref("Unavailable"), "Not ready")},
             }},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi",

@@ -12,5 +12,6 @@ urlpatterns = [
     path("api/analyse", views.api_analyse, name="api-analyse"),
     path("api/variants", views.api_variants, name="api-variants"),
     path("api/health", views.api_health, name="api-health"),
+    path("api/ready", views.api_ready, name="api-ready"),
     path("api/openapi.json", views.api_openapi, name="api-openapi"),
 ]

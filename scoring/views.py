@@ -11,15 +11,19 @@ result fragment. A bad hand is a fragment with status 200.
 """
 
 import json
+import uuid
 from functools import wraps
 from itertools import groupby
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, connection
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_safe
 
+from mahjong_site.middleware import unavailable_response
 from scoring import engine, openapi
 from scoring.doors import bad_request, run_json, too_large
 from scoring.engine import tiles
@@ -199,6 +203,39 @@ def api_variants(request):
 def api_health(request):
     """The trivial JSON endpoint: the load benchmark's baseline, a proxy's liveness check."""
     return JsonResponse({"ok": True})
+
+
+@csrf_exempt
+@api_methods("GET", "HEAD")
+def api_ready(request):
+    """Readiness (a proxy sends players here only while this answers 200): the database answers a
+    query and the cache keeps what it is given; otherwise 503 naming what is down."""
+    down = [name for name, answers in (("database", _database_answers),
+                                       ("cache", _cache_answers)) if not answers()]
+    if down:
+        return unavailable_response(request, "Not ready: {}.".format(
+            "; ".join(f"the {name} is not answering" for name in down)), down)
+    return JsonResponse({"ok": True})
+
+
+def _database_answers() -> bool:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            return cursor.fetchone() == (1,)
+    except DatabaseError:
+        return False
+
+
+def _cache_answers() -> bool:
+    key = f"ready-{uuid.uuid4().hex}"  # its own key: two workers asking at once do not meet
+    try:
+        cache.set(key, True, timeout=30)
+        kept = cache.get(key) is True
+        cache.delete(key)
+        return kept
+    except Exception:  # noqa: BLE001 - each backend fails its own way (database, socket, redis)
+        return False
 
 
 @csrf_exempt

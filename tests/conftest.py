@@ -31,10 +31,7 @@ def page(browser, live_server):
     context.close()
 
 
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """Each test starts with empty abuse-limit counters (django-ratelimit counts in the cache):
-    writes made by earlier tests from the same address must not count against this one."""
-    from django.core.cache import cache
-
-    cache.clear()
+# Each test starts with empty abuse-limit counters without a fixture: django-ratelimit counts in
+# the database's cache (mahjong_site/cache.py), a table of the test database, so a test's counts
+# are rolled back with its transaction, or flushed with its tables (transactional and live-server
+# tests).

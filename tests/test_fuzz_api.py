@@ -5,6 +5,7 @@ never a server error. The client re-raises any exception a view lets out, so a c
 
 import json
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -160,3 +161,72 @@ def test_deeply_nested_json_anywhere_is_a_contract_error(key, depth):
     for url in ("/api/score", "/api/settle"):
         body = f'{{"variant": "sichuan", "hand": "11m", "{key}": {nested}}}'
         assert answer(url, body)["ok"] is False
+
+
+# Words only Python says: an answer that carries one has let an exception's text through.
+PYTHON_WORDS = re.compile(r"recursion|sys\.|set_int_max_str_digits|Exceeds the limit|decod|"
+                          r"codec|Expecting|delimiter|char \d|Traceback|Error\b")
+
+
+def assert_in_our_words(result):
+    assert not PYTHON_WORDS.search(result["error"]["message"]), result
+
+
+@pytest.mark.parametrize("depth", [5000, 30_000])  # 30,000: 60 KB, within the size limit
+@pytest.mark.parametrize("url", ["/api/score", "/api/analyse", "/api/settle"])
+def test_json_nested_past_what_can_be_read_is_refused_in_our_words(url, depth):
+    body = '{"variant": "shanghai", "hand": ' + "[" * depth + "]" * depth + "}"
+    result = answer(url, body)
+    assert result["error"] == {"code": "bad_request", "message": (
+        "The request is not valid JSON (its arrays or objects are nested too deeply).")}
+
+
+@pytest.mark.parametrize("key", ["hand", "context", "rules", "events", "fans"])
+@pytest.mark.parametrize("url", ["/api/score", "/api/analyse", "/api/settle"])
+def test_an_integer_too_long_to_read_is_refused_in_our_words(url, key):
+    body = f'{{"variant": "sichuan", "hand": "11m", "{key}": {"9" * 5000}}}'
+    result = answer(url, body)
+    assert result["error"] == {"code": "bad_request", "message": (
+        "The request is not valid JSON (a number in it has more than 4300 digits).")}
+
+
+HUGE = [10**4299, -(10**4299), 2**63, 1e308, -1e308]
+
+
+@pytest.mark.parametrize("number", HUGE, ids=["4300-digits", "minus-4300-digits", "2^63",
+                                              "1e308", "minus-1e308"])
+@pytest.mark.parametrize("where", ["variant", "hand", "seat_wind", "dealer", "rule", "opponents"])
+def test_the_largest_readable_numbers_anywhere_in_a_score_are_a_contract_error(where, number):
+    request_ = {"variant": "sichuan", "hand": "123m456m789m123p55p", "context": {}, "rules": {}}
+    if where in ("variant", "hand"):
+        request_[where] = number
+    elif where == "rule":
+        request_["rules"] = {"minimum_fan": number, "fan_limit": number}
+    else:
+        request_["context"][where] = number
+    result = answer("/api/score", request_)
+    assert result["ok"] is False
+    assert_in_our_words(result)
+
+
+@pytest.mark.parametrize("number", HUGE, ids=["4300-digits", "minus-4300-digits", "2^63",
+                                              "1e308", "minus-1e308"])
+def test_the_largest_readable_numbers_as_a_deals_fans_pay_the_limit_or_are_refused(number):
+    def settled(fans):
+        return answer("/api/settle", {"variant": "sichuan", "events": [
+            {"type": "win", "seat": "E", "self_drawn": True, "fans": fans}]})
+
+    result = settled(number)
+    if result["ok"]:  # a whole number of fans past the limit is paid as the limit
+        assert result["net"] == settled(100)["net"]
+    else:
+        assert result["error"]["code"] == "bad_event"
+        assert_in_our_words(result)
+
+
+@FUZZ
+@given(st.text(max_size=80) | st.binary(max_size=80))
+def test_no_unreadable_body_is_answered_in_pythons_words(body):
+    result = answer("/api/score", body)
+    if not result["ok"]:
+        assert_in_our_words(result)

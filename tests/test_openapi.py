@@ -40,7 +40,8 @@ def client():
 def test_the_document_is_openapi_3_1_with_every_route(document):
     assert document["openapi"] == "3.1.0"
     assert set(document["paths"]) == {"/api/score", "/api/analyse", "/api/settle",
-                                      "/api/variants", "/api/health", "/api/openapi.json"}
+                                      "/api/variants", "/api/health", "/api/ready",
+                                      "/api/openapi.json"}
     for schema in document["components"]["schemas"].values():
         Draft202012Validator.check_schema(schema)
 
@@ -70,6 +71,20 @@ def test_the_get_endpoints_match_their_schemas(client, validate, url, name):
     response = client.get(url)
     assert response.status_code == 200
     validate(name, response.json())
+
+
+@pytest.mark.django_db
+def test_readiness_matches_its_schemas_ready_and_not(client, validate, settings):
+    response = client.get("/api/ready")
+    assert response.status_code == 200
+    validate("Health", response.json())
+    # A cache whose table is not there: not ready, in the 503's documented shape.
+    settings.CACHES = {"default": {"BACKEND": "mahjong_site.cache.DatabaseCache",
+                                   "LOCATION": "no_such_table"}}
+    response = client.get("/api/ready")
+    assert (response.status_code, response["Retry-After"]) == (503, "10")
+    assert response.json()["error"]["down"] == ["cache"]
+    validate("Unavailable", response.json())
 
 
 EXAMPLES = [pytest.param(example_request(variant, example), id=f"{variant}-{pattern}")

@@ -292,13 +292,16 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         return choices
 
     def clean_total(self):
+        # Digits typed by hand: any script's decimal digits count as their value (a phone's
+        # full-width １０ or Arabic-Indic ١٠ is 10), as Django's IntegerField reads them for
+        # every other number here; other "digits" (superscript ², circled ①) are refused. README.
         total = self.cleaned_data["total"]
         if self.fu_choices:  # "3", "13", "yakuman1": the han (13 a yakuman), and the yakuman
             text = total.strip()
-            if text.startswith(YAKUMAN) and text[len(YAKUMAN):].isdigit():
+            if text.startswith(YAKUMAN) and text[len(YAKUMAN):].isdecimal():
                 self.yakuman = int(text[len(YAKUMAN):])
                 return 13 * self.yakuman
-            if not text.isdigit():
+            if not text.isdecimal():
                 raise ValidationError(_("Choose how many han."), code="han")
             return int(text)
         if self.highest is not None and total > self.highest:
