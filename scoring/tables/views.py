@@ -57,6 +57,7 @@ from scoring.tables.forms import (
     han_choice,
 )
 from scoring.tables.models import Full, Once, Replayed, Stale, Submission, Table
+from scoring.tables.pending import table_state
 
 TABLE_COOKIE = "mahjong_table"  # the last table written to: the scorer's "add to table"
 TABLES_COOKIE = "mahjong_tables"  # the tables opened on this phone (signed), most recent first
@@ -233,6 +234,9 @@ def _now(table, edit, latest, **extra) -> dict:
         "here": reverse("table-edit", args=[table.edit_token]) if edit
         else reverse("table-view", args=[table.view_token]),
     }
+    if edit:  # for the hands recorded offline (static/js/tables-offline.js)
+        context["pocket_table"] = table_state(table.variant, table.rules, names,
+                                              table.dealer_keeps_deal_on_win, position, totals)
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
     if edit and VARIANTS[table.variant].false_wins and "false_win_form" not in extra:
