@@ -85,6 +85,12 @@
     navigator.serviceWorker.register(script.dataset.worker, { scope: script.dataset.scope })
       .then(function (found) {
         registration = found;
+        /* A page opened before any worker ran (the first visit) was not kept on the way: ask. */
+        if (!navigator.serviceWorker.controller) {
+          navigator.serviceWorker.ready.then(function (ready) {
+            ready.active.postMessage({ type: "keep", url: location.href });
+          });
+        }
         if (found.waiting && navigator.serviceWorker.controller) offerUpdate();
         if (found.installing) watch(found.installing);
         found.addEventListener("updatefound", function () { watch(found.installing); });

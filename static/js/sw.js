@@ -92,6 +92,7 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "take-over") self.skipWaiting();
+  if (data.type === "keep" && data.url) event.waitUntil(keep(new URL(data.url)));
   if (data.type === "version" && event.source) {
     event.source.postMessage({ type: "version", version: VERSION });
   }
@@ -144,6 +145,15 @@ function page(request, url) {
 /* The kept copy of a page, or undefined. */
 function kept(url) {
   return caches.open(PAGES).then(function (cache) { return cache.match(pageKey(url)); });
+}
+
+/* A page the worker did not see on its way (opened before the worker ran): kept now. */
+function keep(url) {
+  if (url.origin !== self.location.origin || !KEPT_PAGE.test(url.pathname)) return Promise.resolve();
+  return fetch(pageKey(url), { credentials: "same-origin" }).then(function (response) {
+    if (!response.ok) return null;
+    return caches.open(PAGES).then(function (cache) { return cache.put(pageKey(url), response); });
+  }).catch(function () {});
 }
 
 /* A page asked with a query (a permalink, a save's notice) refreshes its kept shell without it. */

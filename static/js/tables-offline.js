@@ -87,7 +87,7 @@
   function rowFor(entry, state, row, number) {
     var w = words();
     var article = document.createElement("article");
-    article.className = "hand-row pending " + entry.status;
+    article.className = "hand-row pending" + (entry.status === "refused" ? " refused" : "");
     article.dataset.key = entry.key;
     article.dataset.status = entry.status;
     var header = document.createElement("header");
@@ -160,7 +160,7 @@
     var byKey = {}, pending = entries.filter(function (e) { return e.status === "pending"; });
     if (rows) pending.forEach(function (e, i) { byKey[e.key] = rows[i]; });
     slot.textContent = "";
-    var number = state.position.number + pending.length;
+    var number = state.position.number + pending.length - 1;
     var shown = entries.slice().reverse();
     shown.forEach(function (entry) {
       var row = byKey[entry.key];

@@ -1,0 +1,79 @@
+"""The scorer in the pocket, in Chromium at phone size: installed (the service worker registered
+and controlling the page), then with the network cut the pages still open, the badge says
+offline, and a new version of the worker takes over only after its notice is tapped.
+Screenshots: /tmp/shots/pwa-*.png."""
+
+import time
+
+import pytest
+from django.urls import reverse
+
+from tests.browser import MARKS, no_horizontal_scroll, phone, shot
+
+expect = pytest.importorskip("playwright.sync_api").expect
+pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
+
+
+def installed(page, path="/"):
+    """Open `path` and wait until the service worker controls the page (its first version
+    takes over at once) and keeps this page and its static files."""
+    page.goto(page.base + path)
+    until(page, """async () => {
+        if (!navigator.serviceWorker.controller) return false;
+        const names = await caches.keys();
+        const pages = names.find(n => n.startsWith('pages-'));
+        if (!pages || !names.some(n => n.startsWith('static-'))) return false;
+        const here = location.origin + location.pathname;
+        return !!(await (await caches.open(pages)).match(here));
+    }""")
+
+
+def until(page, predicate, seconds=60):
+    """Wait until the async `predicate` is true in the page (wait_for_function does not wait for
+    a promise's value)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {predicate}"
+        time.sleep(0.2)
+
+
+def badge(page):
+    return page.locator("#network")
+
+
+def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser, live_server):
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        expect(badge(page)).to_have_attribute("data-state", "online")
+        manifest = page.evaluate("""async () => {
+            const link = document.querySelector('link[rel=manifest]');
+            return (await fetch(link.href)).json();
+        }""")
+        assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+        assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+        assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#scorer")).to_be_visible()
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+        expect(badge(page)).to_have_text("Offline")
+        shot(page, "pwa-offline-scorer", screen=True)
+        assert no_horizontal_scroll(page)
+
+        # Every variant's pattern library was kept, and the tables list.
+        for variant in ("shanghai", "riichi", "american"):
+            page.goto(page.base + reverse("patterns", args=[variant]))
+            expect(page.locator("main h1")).to_be_visible()
+        page.goto(page.base + reverse("tables"))
+        expect(page.locator("h1")).to_have_text("Your tables")
+        # A page never opened: the worker's own page, not the browser's.
+        page.goto(page.base + "/tables/new")
+        expect(page.locator("h1")).to_contain_text("not kept on this phone")
+
+        context.set_offline(False)
+        page.goto(page.base + "/")
+        expect(badge(page)).to_have_attribute("data-state", "online")
+    finally:
+        context.close()
