@@ -142,6 +142,14 @@ TEMPLATES = [
             "libraries": {"table_tags": "scoring.tables.templatetags"},
         },
     },
+    # The fragments the phone renders too (docs/pocket.md): the same Jinja2 files, here through
+    # Django's backend, in the pocket engine's worker through scoring.pocket.env (scoring.pocket.server: this side).
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "scoring" / "pocket" / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "scoring.pocket.server.server_environment"},
+    },
 ]
 
 DATABASES = {
@@ -197,7 +205,10 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# build/static: the pocket engine's runtime and pack (`make pocket`; absent before it, and then
+# the page simply has no pocket engine).
+POCKET_STATIC = BASE_DIR / "build" / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"] + ([POCKET_STATIC] if POCKET_STATIC.is_dir() else [])
 STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))  # collectstatic
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -218,11 +229,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_SIZE
 
 # Only the app's own scripts and styles: no inline script or style (htmx's indicator style is
 # turned off by the htmx-config meta tag in base.html), no eval, no framing. `data:` images are
-# for the empty favicon.
+# for the empty favicon. The pocket engine (docs/pocket.md) adds only what WebAssembly needs:
+# 'wasm-unsafe-eval' compiles Pyodide's .wasm (no JavaScript eval), and its worker is our own file.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
+        "script-src": [SELF, "'wasm-unsafe-eval'"],
+        "worker-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],

@@ -24,7 +24,15 @@ from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
 from scoring.i18n import localize
 
-DEFAULT_VARIANT = "shanghai"
+# The query string's shape is pure Python, shared with the pocket engine (scoring/pocket/).
+from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
+    CONTEXT_VALUES,
+    DEFAULT_VARIANT,
+    INDICATOR_FIELDS,
+    context_for,
+    query_pairs,
+    rule_text,
+)
 
 FLAG_LABELS = {
     "self_drawn": _("Self-drawn"),
@@ -44,26 +52,12 @@ FLAG_LABELS = {
     "chiihou": _("Chiihou (non-dealer wins on the first draw)"),
 }
 
-# The context's fields other than the flags, in the order the page shows them.
-CONTEXT_VALUES = ("seat_wind", "round_wind", "discarder", "dealer", "void_suit", "opponents",
-                  "exchanger", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks")
-# Riichi's indicators: tiles written in the notation ("3m 0p E"), sent to the engine as one text.
-INDICATOR_FIELDS = ("dora_indicators", "ura_dora_indicators")
-
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 SUIT_CHOICES = [("m", _("characters")), ("p", _("circles")), ("s", _("bamboo"))]
 YES_NO = [("1", _("yes")), ("0", _("no"))]
 
 CARD_HELP = _("Paste your card once, one hand per line: it is kept on this phone. Or write "
               "'demo' (the project's card) or 'temporary' (the table without a card).")
-
-
-def context_for(variant_id: str) -> dict:
-    """The flags and the other context fields the variant reads (its rules document), in the
-    page's order."""
-    reads = VARIANTS[variant_id].context_fields
-    return {"flags": tuple(f for f in FLAGS if f in reads),
-            "fields": tuple(f for f in CONTEXT_VALUES if f in reads)}
 
 
 class HandNotationValidator:
@@ -110,36 +104,6 @@ def rule_field(option: dict) -> forms.Field:
     return forms.CharField(widget=forms.Textarea(attrs={
         "rows": 4, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off"}),
         validators=validators, **common)
-
-
-def rule_text(value) -> str:
-    """An option's value as the query string writes it."""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def query_pairs(variant_id: str, hand: str | None, context: dict,
-                rules: dict) -> list[tuple[str, str]]:
-    """The scoring page's GET query for a request: the one permalink shape (flags as 'on', the
-    dealer as 1/0, each opponent once, rules under their variant's prefix); no hand, no 'hand'."""
-    pairs = [("variant", variant_id)] + ([("hand", hand)] if hand is not None else [])
-    for name, value in context.items():
-        if name in FLAGS:
-            if value:
-                pairs.append((name, "on"))
-        elif name == "dealer":
-            pairs.append((name, rule_text(value)))
-        elif name == "opponents":
-            pairs += [(name, seat) for seat in value]
-        elif name in INDICATOR_FIELDS:
-            text = value if isinstance(value, str) else " ".join(value)
-            if text:
-                pairs.append((name, text))
-        else:
-            pairs.append((name, value))
-    pairs += [(f"{variant_id}-{name}", rule_text(value)) for name, value in rules.items()]
-    return pairs
 
 
 class ScoreForm(forms.Form):

@@ -104,6 +104,25 @@ def red_key(suit, variant_id):
                        _("red %(tile)s") % {"tile": tile_name(five)}, face(five))
 
 
+@register.simple_tag(takes_context=True)
+def fragment(context, fragment_name, **extra):
+    """One of the fragments the phone renders too (scoring/pocket/templates/pocket/<name>.jinja,
+    docs/pocket.md), from the scorer page's form: `oob`, and `name` for a house rule's box."""
+    from scoring.pocket.server import fragment_html
+
+    return fragment_html(context.get("request"), context["form"], context.get("result"),
+                         context.get("permalink", ""), fragment_name, **extra)
+
+
+@register.simple_tag
+def pocket_script():
+    """The data of the pocket engine's script tag (templates/pocket/_script.html), or None when
+    its pack was not built (`make pocket`)."""
+    from scoring.pocket.assets import script_data
+
+    return script_data()
+
+
 @register.filter
 def groups(text):
     """A hand or one group as written, for drawing: [{'kind': 'concealed'|'exposed'|'kong',

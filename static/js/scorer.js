@@ -377,6 +377,30 @@
     if (rules && rules.querySelector(".rule-error .error")) rules.open = true;
   });
 
+  /* The pocket engine (static/js/pocket.js), once ready, answers the result box's requests in
+     the phone: the same fragment the server would send, swapped the way htmx swaps it (out of
+     band parts included). A request it cannot answer (null) goes to the server as it was. */
+  var toServer = null;
+  document.addEventListener("htmx:configRequest", function (event) {
+    var d = event.detail, pocket = window.pocket;
+    if (!pocket || pocket.state !== "ready" || !d.target || d.target.id !== "result") return;
+    if (toServer === d.elt) { toServer = null; return; }
+    event.preventDefault();
+    var pairs = [];
+    d.formData.forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, value]);
+    });
+    var path = new URL(d.path, location.href).pathname;
+    pocket.render(d.verb, path, pairs).then(function (answer) {
+      if (!answer) throw new Error("not in the pocket");
+      htmx.swap(d.target, answer.html, { swapStyle: "innerHTML" });
+      if (answer.replace_url) history.replaceState(history.state, "", answer.replace_url);
+    }).catch(function () {
+      toServer = d.elt;
+      htmx.ajax(d.verb, d.path, { source: d.elt, target: d.target, swap: "innerHTML" });
+    });
+  });
+
   document.addEventListener("click", function (event) {
     var b = event.target.closest("button.share");
     if (!b) return;

@@ -1,0 +1,98 @@
+"""Build the pocket engine's static files (`make pocket`, docs/pocket.md) into build/static/pocket/:
+
+- pyodide/: the runtime files of the npm package pinned in package-lock.json, as Pyodide loads
+  them by name from its indexURL (so never renamed);
+- pack-<sha12>.zip: the Python the worker imports (scoring/engine, scoring/tables/game.py,
+  scoring/pocket without this builder), the Jinja2 fragments, the compiled catalogs (locale/*.mo)
+  and jinja2 + markupsafe copied from this venv (their pure-Python code: Pyodide has no C
+  speedups, and markupsafe falls back by itself). Named by its content, so a changed pack is a
+  new URL that no cache confuses with the old one.
+
+build/pocket.json names the pack for the page (scoring.pocket.assets). The zip is deterministic:
+entries sorted, fixed timestamps, so the same sources give the same name.
+
+    python -m scoring.pocket.build
+"""
+
+import hashlib
+import io
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import jinja2
+import markupsafe
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "build" / "static" / "pocket"
+MANIFEST = ROOT / "build" / "pocket.json"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+# What loadPyodide fetches from its indexURL (the rest of the npm package is types, maps, demos).
+RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+           "pyodide-lock.json")
+# Sources by the path the worker imports them as, each a directory (all of it) or one file.
+SOURCES = ("scoring/__init__.py", "scoring/engine", "scoring/tables/__init__.py",
+           "scoring/tables/game.py", "scoring/pocket", "locale")
+# The builder, the words for makemessages and the Django side of the fragments stay on the server.
+LEFT_OUT = {"scoring/pocket/build.py", "scoring/pocket/assets.py", "scoring/pocket/server.py",
+            "scoring/pocket/messages.py", "scoring/pocket/template_words.py"}
+KEPT = (".py", ".bin", ".card", ".mo", ".jinja")
+FIXED_TIME = (2020, 1, 1, 0, 0, 0)
+
+
+def _files(base: Path, relative: str):
+    path = base / relative
+    found = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+    for file in found:
+        name = file.relative_to(base).as_posix()
+        if file.suffix in KEPT and "__pycache__" not in name and name not in LEFT_OUT:
+            yield name, file
+
+
+def pack_entries() -> list[tuple[str, Path]]:
+    """Every file of the pack: (its name in the zip, where it is read from)."""
+    entries = [e for source in SOURCES for e in _files(ROOT, source)]
+    for package in (jinja2, markupsafe):
+        site = Path(package.__file__).parent.parent
+        entries += [(name, file) for name, file in _files(site, package.__name__)
+                    if file.suffix == ".py"]
+    return sorted(entries)
+
+
+def pack_bytes() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, file in pack_entries():
+            info = zipfile.ZipInfo(name, FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, file.read_bytes())
+    return buffer.getvalue()
+
+
+def build() -> dict:
+    missing = [name for name in RUNTIME if not (PYODIDE / name).exists()]
+    if missing:
+        sys.exit(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci` (make pocket).")
+    runtime = OUT / "pyodide"
+    runtime.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME:
+        shutil.copyfile(PYODIDE / name, runtime / name)
+    data = pack_bytes()
+    pack_name = f"pack-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+    for old in OUT.glob("pack-*.zip"):
+        if old.name != pack_name:
+            old.unlink()
+    (OUT / pack_name).write_bytes(data)
+    version = json.loads((PYODIDE / "package.json").read_text())["version"]
+    manifest = {"pack": f"pocket/{pack_name}", "runtime": "pocket/pyodide/",
+                "runtime_files": list(RUNTIME), "pyodide": version}
+    MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+if __name__ == "__main__":
+    made = build()
+    print(f"pocket: {made['pack']} ({(OUT.parent / made['pack']).stat().st_size} bytes), "
+          f"Pyodide {made['pyodide']}")

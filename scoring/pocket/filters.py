@@ -1,0 +1,165 @@
+"""The words and tiles of the fragments as pure functions of a Lang (scoring.pocket.lang): the
+Jinja2 environment of both runtimes uses them, and so do the Django filters of the same name
+(scoring/templatetags/mahjong.py), so a tile or a seat reads the same in every template.
+Markup is markupsafe's (Django's format_html accepts it as safe)."""
+
+from markupsafe import Markup
+
+from scoring.engine import tiles
+from scoring.engine.errors import HandError
+from scoring.engine.messages import render, unit_word
+from scoring.engine.notation import parse
+from scoring.pocket.lang import Lang
+
+WIND_CHARS = "東南西北"
+DRAGON_CHARS = ("白", "發", "中")
+FLOWER_CHARS = "梅蘭菊竹春夏秋冬"
+
+
+def localize(lang: Lang, text) -> str:
+    """An engine Message (or plain text) in the language."""
+    if text is None:
+        return ""
+    return render(text, lang.gettext, lang.messages)
+
+
+def tile_name(lang: Lang, tile: int) -> str:
+    """tiles.name() in the page's language: '5 of circles', 'East wind', 'joker'."""
+    _ = lang.gettext
+    if tiles.is_suited(tile):
+        suit = {"m": _("characters"), "p": _("circles"), "s": _("bamboo")}[tiles.suit_of(tile)]
+        return _("%(rank)s of %(suit)s") % {"rank": tiles.rank_of(tile), "suit": suit}
+    if tiles.is_wind(tile):
+        return {0: _("East wind"), 1: _("South wind"), 2: _("West wind"),
+                3: _("North wind")}[tile - tiles.EAST]
+    if tiles.is_dragon(tile):
+        return {0: _("White dragon"), 1: _("Green dragon"), 2: _("Red dragon")}[tile - tiles.WHITE]
+    if tiles.is_flower(tile):
+        number = tiles.rank_of(tile)
+        if number <= 4:
+            return _("flower %(number)s") % {"number": number}
+        return _("season %(number)s") % {"number": number - 4}
+    return lang.pgettext("tile", "joker")
+
+
+def wind_letter(lang: Lang, index: int) -> str:
+    """The letter under a wind's character, as the page's players say it (French: E S O N)."""
+    pgettext = lang.pgettext  # literal calls, for makemessages
+    return (pgettext("wind letter", "E"), pgettext("wind letter", "S"),
+            pgettext("wind letter", "W"), pgettext("wind letter", "N"))[index]
+
+
+def face(lang: Lang, tile: int) -> Markup:
+    """The inner markup of one tile: a big mark and a small one, coloured by suit via CSS."""
+    suit = tiles.suit_of(tile)
+    rank = tiles.rank_of(tile)
+    if suit == "m":
+        return Markup('<b>{}</b><i>萬</i>').format(rank)
+    if suit in "ps":
+        return Markup('<b>{}</b><i class="mark"></i>').format(rank)
+    if tiles.is_wind(tile):
+        return Markup('<b>{}</b><i>{}</i>').format(WIND_CHARS[rank - 1],
+                                                   wind_letter(lang, rank - 1))
+    if tiles.is_dragon(tile):
+        return Markup('<b>{}</b>').format(DRAGON_CHARS[tile - tiles.WHITE])
+    if suit == "f":
+        return Markup('<b>{}</b><i>{}</i>').format(FLOWER_CHARS[rank - 1], (rank - 1) % 4 + 1)
+    return Markup('<b>J</b><i>{}</i>').format(lang.pgettext("tile", "joker"))
+
+
+def classes(tile: int) -> str:
+    suit = tiles.suit_of(tile)
+    extra = ""
+    if tiles.is_dragon(tile):
+        extra = " dragon-" + "wgr"[tile - tiles.WHITE]
+    elif tiles.is_wind(tile):
+        extra = " wind"
+    return f"tile t-{suit}{extra}"
+
+
+def tile(lang: Lang, tile_or_code, extra: str = "") -> Markup:
+    """A tile as an image with its accessible name."""
+    kind = tile_or_code if isinstance(tile_or_code, int) else parse(tile_or_code).concealed[0]
+    return Markup('<span class="{}{}" role="img" aria-label="{}" title="{}">{}</span>').format(
+        classes(kind), f" {extra}" if extra else "", tile_name(lang, kind), tiles.code(kind),
+        face(lang, kind))
+
+
+def groups(text) -> dict:
+    """A hand or one group as written, for drawing: [{'kind': 'concealed'|'exposed'|'kong',
+    'tiles': [...]}] and the winning tile when '+' names it; no group when it does not parse."""
+    try:
+        parsed = parse(text)
+    except HandError:
+        return {"groups": [], "winning": None}
+    out = []
+    if parsed.concealed:
+        out.append({"kind": "concealed", "tiles": list(parsed.concealed)})
+    for group in parsed.groups:
+        out.append({"kind": "exposed" if group.bracket == "[" else "kong",
+                    "tiles": list(group.tiles)})
+    explicit = "+" in text
+    return {"groups": out, "winning": parsed.winning if explicit else None}
+
+
+def unit(lang: Lang, name) -> str:
+    """A variant's unit ('fan', 'faan', 'points') as the page's players say it."""
+    return localize(lang, unit_word(name))
+
+
+def signed(amount) -> str:
+    if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount > 0:
+        return f"+{amount}"
+    return str(amount)
+
+
+def seat(lang: Lang, wind) -> str:
+    _ = lang.gettext
+    return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}.get(wind, wind)
+
+
+def seat_letter(lang: Lang, wind) -> str:
+    """A seat in one letter, as the score line writes who pays whom (S/W/N→E 1000), the way the
+    page's players write it: French O for West, Chinese 东 南 西 北."""
+    pgettext = lang.pgettext
+    return {"E": pgettext("seat letter", "E"), "S": pgettext("seat letter", "S"),
+            "W": pgettext("seat letter", "W"), "N": pgettext("seat letter", "N")}.get(wind, wind)
+
+
+def local_name(lang: Lang, pattern) -> str:
+    """A pattern's name in the page's language: its `french` name on a French page when it has
+    one, its `english` name otherwise (engine patterns, result entries and card lines alike).
+    On a Chinese page, its Chinese name in the page's script (`zh_hans` or `zh_hant`), for a
+    pattern that has one (card lines, American, have none and keep their English one)."""
+    if not hasattr(pattern, "get"):
+        return ""
+    script = lang.chinese_script
+    if script:
+        return pattern.get(script) or localize(lang, pattern.get("english", ""))
+    french = pattern.get("french")
+    return french if french and lang.french else localize(lang, pattern.get("english", ""))
+
+
+def chinese_beside(lang: Lang, pattern) -> str:
+    """The Chinese characters printed beside a pattern's other names, on a page not in Chinese
+    (a Chinese page already gives the name in its own script, as the local name)."""
+    if not hasattr(pattern, "get") or lang.chinese_script:
+        return ""
+    return pattern.get("chinese", "")
+
+
+def score_line(transfers) -> list[tuple[str, list[tuple[object, list[str]]]]]:
+    """The one-line summary's arrows: for each payee (in the order the transfers name them), the
+    amounts it gets, smallest first, each with its payers: [("E", [(1000, ["S", "W", "N"])])].
+    Payers of the same amount to the same seat share one arrow (S/W/N→E 1000), so a self-drawn
+    hand's line stays on one line at 360 px."""
+    payees: dict[str, list[dict]] = {}
+    for transfer in transfers:
+        payees.setdefault(transfer["to"], []).append(transfer)
+    line = []
+    for payee, paid in payees.items():
+        amounts: dict[object, list[str]] = {}
+        for transfer in sorted(paid, key=lambda t: t["amount"]):
+            amounts.setdefault(transfer["amount"], []).append(transfer["from"])
+        line.append((payee, list(amounts.items())))
+    return line

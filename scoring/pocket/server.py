@@ -1,0 +1,69 @@
+"""The server's side of the shared fragments (Django; not in the pack): the Jinja2 environment
+Django's backend builds, and a Reading made from the scorer's ScoreForm."""
+
+from django.urls import reverse
+from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
+
+from scoring.pocket.env import configure
+from scoring.pocket.lang import Lang
+from scoring.pocket.reading import Reading
+
+TABLE_COOKIE = "mahjong_table"
+
+
+def server_environment(**options):
+    """settings.TEMPLATES' Jinja2 environment: Django's loader and autoescape, our filters."""
+    from jinja2 import Environment
+
+    return configure(Environment(**options))
+
+
+def django_lang() -> Lang:
+    """The request's language, through Django's catalogs (the same .mo files as the phone's)."""
+    return Lang(get_language() or "en", gettext, ngettext, pgettext, npgettext)
+
+
+def page_urls() -> dict:
+    return {"index": reverse("index"), "compare": reverse("compare"),
+            "table_new": reverse("table-new"),
+            "table_from_scorer": reverse("table-from-scorer", args=["TOKEN"])}
+
+
+def _shown(errors) -> list:
+    return [(error.code, " ".join(str(m) for m in error.messages)) for error in errors]
+
+
+def reading_from_form(form, result, permalink: str) -> Reading:
+    """What the bound (or unbound) ScoreForm made of its query, as the fragments show it."""
+    by_field = form.errors.as_data() if form.is_bound else {}
+    reading = Reading(form.variant_id, dict(form.rule_names))
+    reading.result, reading.analysis, reading.permalink = result, form.analysis, permalink
+    reading.hand_errors = _shown(by_field.get("hand", []))
+    reading.context_errors = _shown(by_field.get("__all__", []))
+    reading.rule_errors = {name: _shown(by_field.get(name, []))
+                           for name in form.rule_names.values()}
+    known = {"hand", "__all__", *form.rule_names.values()}
+    reading.other_errors = any(name not in known for name in by_field)
+    if "line" in form.fields and form["hand"].value():
+        reading.card_line = {
+            "sections": [(str(section), [(value, str(label)) for value, label in lines])
+                         for section, lines in form.fields["line"].choices[1:]],
+            "value": form["line"].value() or ""}
+    return reading
+
+
+def fragment_html(request, form, result, permalink: str, fragment_name: str, **extra) -> str:
+    """A shared fragment (templates pocket/<name>.jinja) of the scorer page, from its form:
+    what the Django pages include, and the htmx answer (name "result")."""
+    from django.template import engines
+    from django.utils.safestring import mark_safe
+
+    from scoring.pocket.view import fragment_context
+
+    reading = reading_from_form(form, result, permalink)
+    context = fragment_context(reading, django_lang(), page_urls(),
+                               request.COOKIES.get(TABLE_COOKIE, "") if request else "")
+    if "name" in extra:  # one house rule's message box
+        extra["errors"] = reading.rule_errors.get(extra["name"], [])
+    template = engines["jinja2"].env.get_template(f"pocket/{fragment_name}.jinja")
+    return mark_safe(template.render({**context, **extra}))
