@@ -84,7 +84,14 @@ def _advance(variant: str, position: dict, winner, riichi=(), takes_pot=True, re
                                            dealer_keeps))
 
 
-CALLS = {"running_totals": _running_totals, "scored": _scored, "advance": _advance}
+def _pending_hands(**args) -> list:
+    from scoring.tables.pending import pending_hands  # the shell's (pocket-shell)
+
+    return pending_hands(args)
+
+
+CALLS = {"running_totals": _running_totals, "scored": _scored, "advance": _advance,
+         "pending_hands": _pending_hands}
 
 
 def call(name: str, args: dict):
