@@ -71,7 +71,9 @@
     var line = source === "self" ? say(w.winsSelf, who)
       : say(w.winsOn, who).replace("%s", name(source));
     var total = pairValue(entry, "total");
-    if (row && row.detail && row.detail.limit) line += " · " + row.detail.limit;
+    var detail = row && row.detail;
+    if (detail && detail.limit) line += " · " + detail.limit;
+    else if (detail && detail.fu) line += " · " + say(w.hanFu, detail.han).replace("%s", detail.fu);
     else if (row && row.total !== null && row.total !== undefined) line += " · " + row.total;
     else if (total) line += " · " + total;
     return line;
@@ -126,12 +128,12 @@
     if (entry.status === "refused" || (row && row.ok === false)) {
       var fix = cell("button", w.fix, "btn fix");
       fix.type = "button";
-      fix.dataset.fix = entry.key;
+      fix.dataset.fixKey = entry.key;
       actions.appendChild(fix);
     }
     var discard = cell("button", w.discard, "btn undo discard");
     discard.type = "button";
-    discard.dataset.discard = entry.key;
+    discard.dataset.discardKey = entry.key;
     actions.appendChild(discard);
     article.appendChild(actions);
     return article;
@@ -208,9 +210,12 @@
     });
   }
 
-  /* A form that was kept starts again, empty, with a new one-time key: the next hand. */
+  /* A form that was kept starts again with a new one-time key, for the next hand: empty, as
+     after a save, unless the player already began the next hand in it meanwhile. */
+  var sent = new WeakMap();  // form -> its fields as sent
+  function fields(form) { return new URLSearchParams(new FormData(form)).toString(); }
   function fresh(form) {
-    form.reset();
+    if (sent.get(form) === fields(form)) form.reset();
     var once = form.querySelector("input[name=once]");
     if (once) once.value = newKey();
   }
@@ -245,6 +250,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target, once = form.querySelector && form.querySelector("input[name=once]");
     if (!isWrite(form) || !once) return;
+    sent.set(form, fields(form));
     store.all().then(function (entries) {
       if (entries.some(function (e) { return e.key === once.value; })) {
         return store.remove(once.value);
@@ -267,9 +273,10 @@
   }
 
   document.addEventListener("click", function (event) {
-    var fixing = event.target.closest("[data-fix]"), discarding = event.target.closest("[data-discard]");
+    var fixing = event.target.closest("[data-fix-key]");
+    var discarding = event.target.closest("[data-discard-key]");
     if (!fixing && !discarding) return;
-    var key = (fixing || discarding).dataset.fix || (fixing || discarding).dataset.discard;
+    var key = fixing ? fixing.dataset.fixKey : discarding.dataset.discardKey;
     store.all().then(function (entries) {
       var entry = entries.filter(function (e) { return e.key === key; })[0];
       if (!entry) return show();
