@@ -3,7 +3,9 @@ and controlling the page), then with the network cut the pages still open, the b
 offline, and a new version of the worker takes over only after its notice is tapped.
 Screenshots: /tmp/shots/pwa-*.png."""
 
+import re
 import time
+from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
@@ -75,5 +77,26 @@ def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser
         context.set_offline(False)
         page.goto(page.base + "/")
         expect(badge(page)).to_have_attribute("data-state", "online")
+    finally:
+        context.close()
+
+
+def test_a_permalink_never_opened_shows_its_result_offline(browser, live_server, client):
+    """The scorer's shell from the cache, the hand from the address, the result from the pocket
+    engine: the same score the server gives the same link."""
+    query = urlencode({"variant": "shanghai", "hand": "123m 456m 789m 123p 55s +5s",
+                       "seat_wind": "S", "round_wind": "E", "self_drawn": "on"})
+    served = client.get("/?" + query).content.decode()
+    total = re.search(r'<span class="big">(\d+)</span>', served).group(1)
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        context.set_offline(True)
+        page.goto(page.base + "/?" + query)
+        expect(page.locator("#network")).to_have_attribute("data-state", "offline")
+        expect(page.locator("input[name=hand]")).to_have_value("123m 456m 789m 123p 55s +5s")
+        expect(page.locator("#result .big").first).to_have_text(total, timeout=90000)
+        shot(page, "pwa-offline-permalink", screen=True)
+        assert no_horizontal_scroll(page)
     finally:
         context.close()

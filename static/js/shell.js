@@ -97,6 +97,33 @@
       }).catch(function () { /* no worker (a private window): the pages work as before */ });
   });
 
+  /* A permalink opened with no connection: the worker answered with the scorer's kept page,
+     which holds no hand; the address names it. Its fields are filled from the address now,
+     before scorer.js reads them (deferred scripts run before DOMContentLoaded), and the pocket
+     engine renders the result the server would have. */
+  function permalinkFromCache() {
+    var form = document.getElementById("scorer");
+    var query = new URLSearchParams(location.search);
+    var box = form && form.querySelector("input[name=hand]");
+    if (!box || !query.get("hand") || box.value === query.get("hand")) return;
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.name === "csrfmiddlewaretoken" || !query.has(field.name)) return;
+      var values = query.getAll(field.name);
+      if (field.type === "checkbox" || field.type === "radio") field.checked = values.indexOf(field.value) >= 0;
+      else if (field.type !== "submit" && field.type !== "button") field.value = values[values.length - 1];
+    });
+    document.addEventListener("DOMContentLoaded", function () {
+      var pocket = window.pocket, result = document.getElementById("result");
+      if (!pocket || !result) return;
+      pocket.start().then(function () {
+        return pocket.render("GET", "/", Array.from(query.entries()));
+      }).then(function (answer) {
+        if (answer && window.htmx) window.htmx.swap(result, answer.html, { swapStyle: "innerHTML" });
+      }).catch(function () { /* no pocket: the kept page says the score needs the server */ });
+    });
+  }
+  permalinkFromCache();
+
   window.shell = {
     online: function () { return online; },
     failed: function () { say(false); },
