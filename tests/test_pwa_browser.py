@@ -77,6 +77,19 @@ def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser
         context.set_offline(False)
         page.goto(page.base + "/")
         expect(badge(page)).to_have_attribute("data-state", "online")
+
+        # The player switches to French: the kept pages follow, the pattern libraries too.
+        page.locator(".lang button[value=fr]").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        until(page, """async () => {
+            const pages = (await caches.keys()).find(n => n.startsWith('pages-'));
+            const kept = await (await caches.open(pages)).match('/patterns/riichi/');
+            return kept && (await kept.text()).includes('<html lang="fr"');
+        }""")
+        context.set_offline(True)
+        page.goto(page.base + reverse("patterns", args=["riichi"]))
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(badge(page)).to_have_attribute("data-state", "offline")
     finally:
         context.close()
 
@@ -98,5 +111,49 @@ def test_a_permalink_never_opened_shows_its_result_offline(browser, live_server,
         expect(page.locator("#result .big").first).to_have_text(total, timeout=90000)
         shot(page, "pwa-offline-permalink", screen=True)
         assert no_horizontal_scroll(page)
+    finally:
+        context.close()
+
+
+def worker_version(page):
+    return page.evaluate("""() => new Promise(resolve => {
+        navigator.serviceWorker.addEventListener('message', e => {
+            if (e.data.type === 'version') resolve(e.data.version);
+        });
+        navigator.serviceWorker.controller.postMessage({type: 'version'});
+    })""")
+
+
+def test_a_new_version_waits_for_its_notice_then_takes_over(browser, live_server, monkeypatch):
+    from mahjong_site import pwa
+
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        first = worker_version(page)
+        assert first == pwa.version()
+        expect(page.locator("#update")).to_be_hidden()
+
+        monkeypatch.setattr(pwa, "version", lambda: "0123456789ab")  # the files changed
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        notice = page.locator("#update")
+        expect(notice).to_be_visible(timeout=60000)
+        expect(notice).to_contain_text("A new version of the scorer is ready.")
+        assert worker_version(page) == first  # still the old one: it waits for the tap
+        shot(page, "pwa-update-notice", screen=True)
+        assert no_horizontal_scroll(page)
+
+        with page.expect_navigation():
+            notice.get_by_role("button", name="Reload to update").tap()
+        page.wait_for_load_state()
+        until(page, "() => navigator.serviceWorker.controller !== null")
+        assert worker_version(page) == "0123456789ab"
+        expect(page.locator("#update")).to_be_hidden()
+        names = page.evaluate("caches.keys()")
+        assert sorted(names) == ["pages-0123456789ab", "static-0123456789ab"]
+        # The new version kept the pages too: offline, the scorer still opens.
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#scorer")).to_be_visible()
     finally:
         context.close()

@@ -122,6 +122,7 @@ self.addEventListener("fetch", function (event) {
 function page(request, url) {
   var answered = fetch(request).then(function (response) {
     network(true);
+    if (response.ok) followLanguage(response.headers.get("Content-Language"));
     if (response.ok && KEPT_PAGE.test(url.pathname) && !url.search) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) { return cache.put(pageKey(url), copy); });
@@ -140,6 +141,32 @@ function page(request, url) {
           .then(function (fallback) { return fallback || Response.error(); });
       });
     });
+}
+
+/* The pages are kept in the player's language: when a page comes in another one (the player
+   switched), every kept page is asked for again in it (a page that does not answer keeps its
+   old copy). */
+var LANGUAGE_KEY = new URL("/__kept-language", self.location).href;
+function followLanguage(language) {
+  if (!language) return;
+  caches.open(PAGES).then(function (cache) {
+    return cache.match(LANGUAGE_KEY).then(function (kept) {
+      return kept ? kept.text() : null;
+    }).then(function (was) {
+      if (was === language) return null;
+      return cache.put(LANGUAGE_KEY, new Response(language)).then(function () {
+        if (was === null) return null;
+        return cache.keys().then(function (keys) {
+          return Promise.all(keys.filter(function (r) { return r.url !== LANGUAGE_KEY; })
+            .map(function (r) {
+              return fetch(r.url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+                return response.ok ? cache.put(r.url, response) : null;
+              }).catch(function () {});
+            }));
+        });
+      });
+    });
+  }).catch(function () {});
 }
 
 /* The kept copy of a page, or undefined. */

@@ -72,7 +72,7 @@ def test_five_riichi_hands_offline_are_sent_once_in_order(browser, live_server):
         # The pocket engine works out each hand's money and the running totals on the phone.
         expect(pending(page).first.locator("tr.after td")).to_have_count(4, timeout=60000)
         on_the_phone = numbers(pending(page).first.locator("tr.after td"))
-        expect(pending(page).last).to_contain_text("Bob wins on Ann’s discard · 3 han 30 fu")
+        expect(pending(page).last).to_contain_text("Bob wins on Ann's discard · 3 han 30 fu")
         look_at(page, "#pending")
         shot(page, "offline-pending", screen=True)
         assert no_horizontal_scroll(page)
