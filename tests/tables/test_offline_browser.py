@@ -34,8 +34,7 @@ def riichi_win(page, winner, source, han, fu, riichi=()):
 def look_at(page, selector):
     """Scroll `selector` to just under the board's sticky totals."""
     page.evaluate("""s => window.scrollTo(0, document.querySelector(s).getBoundingClientRect().top
-                                      + window.scrollY - document.getElementById('now').offsetHeight - 8)""",
-                  selector)
+        + window.scrollY - document.getElementById('now').offsetHeight - 8)""", selector)
 
 
 def shanghai_win(page, winner, source, fans):
