@@ -30,9 +30,14 @@
     return state;
   }
 
+  /* A one-time key as the server makes them: a uuid4, in hex. */
   function newKey() {
-    return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random())
-      .replace(/[^0-9a-f]/g, "").slice(0, 32).padEnd(32, "0");
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
   }
 
   function words() { return (document.getElementById("pending") || {}).dataset || {}; }
@@ -230,6 +235,27 @@
     if (!key) return;
     if (form) fresh(form);
     keptOnThisPage(key).then(show);
+  });
+
+  /* Known to be offline: the hand is kept here at once, and its row drawn before it is even
+     stored (the server, and the worker's wait for the network to fail, are skipped). */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest("form");
+    if (!isWrite(form) || !window.shell || window.shell.online()) return;
+    var pairs = [];
+    event.detail.formData.forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, value]);
+    });
+    var entry = store.entryOf(new URL(form.action, location.href).pathname, pairs);
+    var state = board(), slot = document.getElementById("pending");
+    if (!entry || !state || !slot) return;
+    event.preventDefault();
+    entry.known = state.position.number - 1;
+    var waiting = slot.querySelectorAll(".hand-row.pending").length;
+    slot.prepend(rowFor(entry, state, null, state.position.number + waiting));
+    slot.hidden = false;
+    fresh(form);
+    store.put(entry).then(show);
   });
 
   /* No worker yet (the first visit): htmx's send error keeps the hand here. */
@@ -434,8 +460,20 @@
   /* After htmx swapped a new #now (a save online), the board's state is the server's again. */
   document.addEventListener("htmx:afterSettle", function () { if (board()) show(); });
 
+  /* A page the worker kept carries the one-time keys it was made with: shown again from the
+     cache, its forms would send a key already used by a hand kept here, and the store would
+     take the second hand for the first. Each page load gives its table forms keys of its own
+     (the server takes any uuid4 hex; a double tap on this page still sends one key). */
+  function ownKeys() {
+    Array.prototype.forEach.call(document.forms, function (form) {
+      var once = form.querySelector("input[name=once]");
+      if (once && isWrite(form)) once.value = newKey();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     if (!store) return;
+    ownKeys();
     var params = new URLSearchParams(location.search);
     var kept = params.get("kept");
     if (kept) {
