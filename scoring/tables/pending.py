@@ -16,6 +16,7 @@ from decimal import Decimal
 from scoring.engine.errors import HandError
 from scoring.engine.messages import gettext_noop, to_data
 from scoring.engine.variants import VARIANTS
+from scoring.engine.variants.american import is_card_text
 from scoring.tables import game
 
 SELF_DRAWN = "self"  # forms.SELF_DRAWN: the "won from" choice of a self-drawn tile
@@ -49,8 +50,12 @@ def number(text, what) -> int:
 
 def table_state(variant: str, rules: dict, players: list[str], dealer_keeps: bool,
                 position: game.Position, totals) -> dict:
-    """What a board tells the phone about its table, for `pending_hands` (JSON)."""
-    return {"variant": variant, "rules": rules, "players": list(players),
+    """What a board tells the phone about its table, for `pending_hands` (JSON). A pasted
+    American card stays on the server (no page of the table carries it: tests/tables/
+    test_card.py), so such a table is not `exact`: the phone does not work out its money."""
+    pasted = is_card_text(rules.get("card", "")) if isinstance(rules.get("card"), str) else False
+    rules = {name: value for name, value in rules.items() if not (name == "card" and pasted)}
+    return {"variant": variant, "rules": rules, "players": list(players), "exact": not pasted,
             "dealer_keeps": bool(dealer_keeps), "position": game.position_data(position),
             "totals": [game.show(game.money(t)) for t in totals],
             "stick": game.riichi_stick(variant)}

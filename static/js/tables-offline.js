@@ -126,7 +126,7 @@
       table.append(head, delta, after);
       article.appendChild(table);
     } else if (!row && entry.status !== "refused") {
-      article.appendChild(cell("p", w.working, "muted working"));
+      article.appendChild(cell("p", state.exact ? w.working : w.unknown, "muted working"));
     }
     var actions = document.createElement("div");
     actions.className = "row-actions";
@@ -192,7 +192,7 @@
   /* The rows the pocket engine works out, or null while it cannot (not loaded, not built). */
   function work(state, pending) {
     var pocket = window.pocket;
-    if (!pending.length || !pocket || !pocket.call) return Promise.resolve(null);
+    if (!pending.length || !pocket || !pocket.call || !state.exact) return Promise.resolve(null);
     if (pocket.start) pocket.start();
     return Promise.resolve(pocket.ready).then(function () {
       return pocket.call("pending_hands", {
