@@ -85,7 +85,8 @@ def main():
           f"before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores:")
     for name, (shown, priced) in series.items():
         p95 = percentile(shown, 0.95)
-        print(f"  {name:13} pending row: median {statistics.median(shown):4.0f} ms, p95 {p95:4.0f} ms"
+        print(f"  {name:13} pending row: median {statistics.median(shown):4.0f} ms, "
+              f"p95 {p95:4.0f} ms"
               f"{'' if p95 <= BOUND_MS else '  OVER THE BOUND'}; with its totals: median "
               f"{statistics.median(priced):4.0f} ms, p95 {percentile(priced, 0.95):4.0f} ms")
 
