@@ -9,7 +9,7 @@ new set of caches and asks the page to offer "reload to update" (static/js/shell
 
 import hashlib
 import json
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
@@ -66,7 +66,7 @@ def version() -> str:
     return _hash(stamp)
 
 
-@cache
+@lru_cache(maxsize=4)  # the latest few file sets: a development server sees them change
 def _hash(stamp) -> str:
     digest = hashlib.sha256()
     for name, _size, _time in stamp:
