@@ -55,6 +55,7 @@ from scoring.tables.forms import (
     han_choice,
 )
 from scoring.tables.models import Once, Replayed, Stale, Table
+from scoring.tables.pending import table_state
 from scoring.tables.services import Refused, scorer_link
 
 TABLE_COOKIE = "mahjong_table"  # the last table written to: the scorer's "add to table"
@@ -222,6 +223,9 @@ def _now(table, edit, latest, **extra) -> dict:
         "here": reverse("table-edit", args=[table.edit_token]) if edit
         else reverse("table-view", args=[table.view_token]),
     }
+    if edit:  # for the hands recorded offline (static/js/tables-offline.js)
+        context["pocket_table"] = table_state(table.variant, table.rules, names,
+                                              table.dealer_keeps_deal_on_win, position, totals)
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
     if edit and game.false_wins(table.variant) and "false_win_form" not in extra:

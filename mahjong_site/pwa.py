@@ -1,0 +1,126 @@
+"""The scorer in the pocket: the web app manifest, the service worker and the page it shows offline.
+
+The service worker is static/js/sw.js, served at /sw.js (the root scope, every page) with one line
+put before it: `self.POCKET`, the version and what to keep. The version is a hash of every file
+the pages are made of (the static files, the pocket engine's pack, the templates and the
+translations): any change is a new /sw.js, so the browser installs the new worker, which keeps a
+new set of caches and asks the page to offer "reload to update" (static/js/shell.js).
+"""
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+from scoring.engine.variants import VARIANTS
+
+# Static files a phone never needs (licences, notes, the icon script's sources).
+UNKEPT_SUFFIXES = (".md", ".txt", ".py", ".map")
+POCKET_PREFIX = "pocket/"  # the pocket engine's files: listed by its own pocket_urls()
+IGNORED = ["CVS", ".*", "*~"]
+
+
+def _pocket_urls() -> list[str]:
+    """The pocket engine's files (runtime and pack), or none where it is not built or present."""
+    try:
+        from scoring.pocket.assets import pocket_urls
+    except ImportError:
+        return []
+    return list(pocket_urls())
+
+
+def _static_files() -> list[tuple[str, Path]]:
+    """(static path, file) of every static file the pages use, in a stable order."""
+    found = {}
+    for finder in finders.get_finders():
+        for path, storage in finder.list(IGNORED):
+            if path.endswith(UNKEPT_SUFFIXES) or path in found:
+                continue
+            found[path] = Path(storage.path(path))
+    return sorted(found.items())
+
+
+def _sources() -> list[Path]:
+    """The files the version is a hash of: static files, templates, translations."""
+    files = [file for _path, file in _static_files()]
+    for folder in (Path(settings.BASE_DIR) / "templates", Path(settings.BASE_DIR) / "locale"):
+        files += sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".po")
+    return files
+
+
+def version() -> str:
+    """Twelve hex digits that change whenever a file the pages are made of changes. Worked out
+    again only when a file's size or time changed (one stat per file per request)."""
+    files = _sources()
+    stamp = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
+    return _hash(stamp)
+
+
+@lru_cache(maxsize=4)  # the latest few file sets: a development server sees them change
+def _hash(stamp) -> str:
+    digest = hashlib.sha256()
+    for name, _size, _time in stamp:
+        digest.update(name.encode() + b"\0")
+        digest.update(Path(name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def kept_static() -> list[str]:
+    """The static URLs the worker keeps at install, as the pages name them (hashed names in
+    production)."""
+    urls = [static(path) for path, _file in _static_files() if not path.startswith(POCKET_PREFIX)]
+    return urls + [url for url in _pocket_urls() if url not in urls]
+
+
+def kept_pages() -> list[str]:
+    """The pages kept at install, in the player's language (the worker asks for them with the
+    phone's cookies): the scorer, every variant's pattern library, the tables list, the page shown
+    for a page not kept."""
+    return [reverse("index"), reverse("tables"), reverse("offline")] + [
+        reverse("patterns", args=[variant_id]) for variant_id in VARIANTS]
+
+
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request):
+    pocket = {"version": version(), "static": kept_static(), "pages": kept_pages(),
+              "offline": reverse("offline"), "store": static("js/pending-store.js")}
+    source = Path(finders.find("js/sw.js")).read_text(encoding="utf-8")
+    body = f"self.POCKET = {json.dumps(pocket)};\n{source}"
+    return HttpResponse(body, content_type="text/javascript; charset=utf-8")
+
+
+@require_safe
+def manifest(request):
+    return JsonResponse({
+        "id": "/", "name": _("Mahjong hand scorer"), "short_name": _("Mahjong"),
+        "description": _("Score a Mahjong hand, keep a whole game's score: works offline."),
+        "start_url": reverse("index"), "scope": "/", "display": "standalone",
+        "background_color": "#f6f3ea", "theme_color": "#2f2a20",
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png",
+             "purpose": "any"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png",
+             "purpose": "any"},
+            {"src": static("icons/maskable-192.png"), "sizes": "192x192", "type": "image/png",
+             "purpose": "maskable"},
+            {"src": static("icons/maskable-512.png"), "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
+        ],
+    }, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False})
+
+
+@require_safe
+def offline(request):
+    """What the worker shows for a page this phone did not keep, with no connection."""
+    return render(request, "offline.html")

@@ -1,0 +1,133 @@
+/* The app's shell on every page: installs the service worker (sw.js), says honestly whether the
+   phone reaches the server (the badge in the header), and offers a new version when one is ready
+   ("Reload to update": the waiting worker takes over, the page reloads).
+
+   The badge believes real requests first: a request that failed (htmx's, the worker's, a probe)
+   says offline even where navigator.onLine says online (a phone on a dead Wi-Fi); while offline
+   the page asks /api/health every few seconds, and the first answer says online again.
+   Other scripts follow it through the "network" event on document (detail.online) and
+   window.shell.online(). Without JavaScript none of this shows. */
+(function () {
+  "use strict";
+
+  var PROBE_EVERY = 5000;  // ms between probes while offline
+  var script = document.currentScript;  // data-worker, data-scope: the worker's URL and scope
+  var online = navigator.onLine, badge = null, timer = null, asked = false;
+
+  function say(next) {
+    var changed = next !== online;
+    online = next;
+    if (badge) {
+      badge.dataset.state = online ? "online" : "offline";
+      badge.textContent = online ? badge.dataset.online : badge.dataset.offline;
+      badge.hidden = false;
+    }
+    document.documentElement.dataset.network = online ? "online" : "offline";
+    clearTimeout(timer);
+    if (!online) timer = setTimeout(probe, PROBE_EVERY);
+    if (changed) {
+      document.dispatchEvent(new CustomEvent("network", { detail: { online: online } }));
+      if (online && registration) registration.update().catch(function () {});
+    }
+  }
+
+  function probe() {
+    var url = badge ? badge.dataset.probe : "/api/health";
+    return fetch(url, { cache: "no-store", headers: { "X-Pocket-Probe": "1" } }).then(function (r) {
+      say(r.ok);
+    }, function () { say(false); });
+  }
+
+  window.addEventListener("online", probe);
+  window.addEventListener("offline", function () { say(false); });
+  document.addEventListener("htmx:sendError", function () { say(false); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0 && !xhr.getResponseHeader("X-Pocket-Kept")) say(true);
+  });
+
+  /* The service worker and its updates. */
+  var registration = null;
+
+  function offerUpdate() {
+    var notice = document.getElementById("update");
+    if (!notice || !registration || !registration.waiting) return;
+    notice.hidden = false;
+  }
+
+  function watch(worker) {
+    worker.addEventListener("statechange", function () {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate();
+    });
+  }
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "network") say(event.data.ok);
+    });
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (asked) location.reload();  // the new version took over because the player asked
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest("#update button")) return;
+    if (!registration || !registration.waiting) { location.reload(); return; }
+    asked = true;
+    registration.waiting.postMessage({ type: "take-over" });
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    badge = document.getElementById("network");
+    say(online);
+    if (online) probe();
+    if (!script || !script.dataset.worker || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(script.dataset.worker, { scope: script.dataset.scope })
+      .then(function (found) {
+        registration = found;
+        /* A page opened before any worker ran (the first visit) was not kept on the way: ask. */
+        if (!navigator.serviceWorker.controller) {
+          navigator.serviceWorker.ready.then(function (ready) {
+            ready.active.postMessage({ type: "keep", url: location.href });
+          });
+        }
+        if (found.waiting && navigator.serviceWorker.controller) offerUpdate();
+        if (found.installing) watch(found.installing);
+        found.addEventListener("updatefound", function () { watch(found.installing); });
+      }).catch(function () { /* no worker (a private window): the pages work as before */ });
+  });
+
+  /* A permalink opened with no connection: the worker answered with the scorer's kept page,
+     which holds no hand; the address names it. Its fields are filled from the address now,
+     before scorer.js reads them (deferred scripts run before DOMContentLoaded), and the pocket
+     engine renders the result the server would have. */
+  function permalinkFromCache() {
+    var form = document.getElementById("scorer");
+    var query = new URLSearchParams(location.search);
+    var box = form && form.querySelector("input[name=hand]");
+    if (!box || !query.get("hand") || box.value === query.get("hand")) return;
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || field.name === "csrfmiddlewaretoken" || !query.has(field.name)) return;
+      var values = query.getAll(field.name);
+      if (field.type === "checkbox" || field.type === "radio") field.checked = values.indexOf(field.value) >= 0;
+      else if (field.type !== "submit" && field.type !== "button") field.value = values[values.length - 1];
+    });
+    document.addEventListener("DOMContentLoaded", function () {
+      var pocket = window.pocket, result = document.getElementById("result");
+      if (!pocket || !result) return;
+      pocket.start().then(function () {
+        return pocket.render("GET", "/", Array.from(query.entries()));
+      }).then(function (answer) {
+        if (answer && window.htmx) window.htmx.swap(result, answer.html, { swapStyle: "innerHTML" });
+      }).catch(function () { /* no pocket: the kept page says the score needs the server */ });
+    });
+  }
+  permalinkFromCache();
+
+  window.shell = {
+    online: function () { return online; },
+    failed: function () { say(false); },
+    answered: function () { say(true); },
+    registration: function () { return registration; },
+  };
+})();

@@ -1,0 +1,141 @@
+"""A hand recorded offline is worked out on the phone by scoring/tables/pending.py (the pocket
+engine runs it) before the server has it. These tests are its oracle: random games, each hand
+posted to the server as a phone would post it, and the same pairs read by `pending_hands` from
+where the board stood; both must take or refuse the same hands, and pending's running totals
+must be the totals the server stores, hand after hand (riichi sticks, honba, dealers moving)."""
+
+import random
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.tables import game
+from scoring.tables.models import Table
+from scoring.tables.pending import pending_hands, table_state
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+HAN = [str(h) for h in range(1, 14)] + ["yakuman1", "yakuman2"]
+FU = [20, 25, 30, 40, 50, 60, 70, 110]
+
+
+def state(table):
+    table.refresh_from_db()
+    return table_state(table.variant, table.rules, table.players,
+                       table.dealer_keeps_deal_on_win, table.position(), table.totals())
+
+
+def riichi_hand(rng):
+    if rng.random() < 0.25:
+        ready = rng.sample(range(4), rng.randint(0, 4))
+        riichi = [p for p in ready if rng.random() < 0.4]
+        return "draw", [("draw-ready", p) for p in ready] + [("draw-riichi", p) for p in riichi]
+    winner = rng.randrange(4)
+    source = rng.choice(["self"] + [p for p in range(4) if p != winner] + [winner])
+    pairs = [("winner", winner), ("source", source), ("total", rng.choice(HAN)),
+             ("fu", rng.choice(FU + [""]))]
+    return "win", pairs + [("riichi", p) for p in rng.sample(range(4), rng.randint(0, 2))]
+
+
+def shanghai_hand(rng):
+    if rng.random() < 0.2:
+        return "draw", []
+    winner = rng.randrange(4)
+    return "win", [("winner", winner), ("source", rng.choice(["self", (winner + 1) % 4])),
+                   ("total", rng.choice([0, 3, 8, 20, 40, 120, 500]))]
+
+
+def sichuan_hand(rng):
+    if rng.random() < 0.3:
+        seat, other = rng.sample(range(4), 2)
+        events = [("ev-TOTAL_FORMS", 6), ("ev-INITIAL_FORMS", 0),
+                  ("ev-0-type", "kong"), ("ev-0-seat", seat), ("ev-0-kind", "concealed"),
+                  ("ev-1-type", "win"), ("ev-1-seat", other), ("ev-1-source", seat),
+                  ("ev-1-fans", rng.randint(0, 5))]
+        return "deal", events
+    winners = rng.sample(range(4), rng.randint(1, 3))
+    discarder = rng.choice([p for p in range(4) if p not in winners] or ["self"])
+    source = "self" if len(winners) == 1 and rng.random() < 0.3 else discarder
+    return "win", [("winners", w) for w in winners] + [("source", source)] + [
+        (f"fans_{w}", rng.randint(0, 6)) for w in winners]
+
+
+URLS = {"win": "table-win", "draw": "table-draw", "deal": "table-deal"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("variant, hands, seed", [
+    ("riichi", riichi_hand, 1), ("riichi", riichi_hand, 2), ("riichi", riichi_hand, 3),
+    ("shanghai", shanghai_hand, 4), ("sichuan", sichuan_hand, 5), ("sichuan", sichuan_hand, 6),
+])
+def test_pending_says_what_the_server_stores(client, settings, variant, hands, seed):
+    settings.TABLES_WRITE_RATE = "10000/m"
+    rng = random.Random(seed)
+    table = Table.objects.create(name="Oracle", variant=variant, rules={}, players=NAMES)
+    taken = refused = 0
+    for _ in range(40):
+        form, pairs = hands(rng)
+        pairs = [(name, str(value)) for name, value in pairs] + [("once", uuid.uuid4().hex)]
+        before = state(table)
+        row, = pending_hands({**before, "hands": [{"form": form, "pairs": pairs}]})
+        count = table.hands.count()
+        client.post(reverse(URLS[form], args=[table.edit_token]), _data(pairs))
+        stored = table.hands.count() == count + 1
+        assert row["ok"] == stored, (form, pairs, row)
+        if stored:
+            taken += 1
+            after = state(table)
+            assert row["totals"] == after["totals"], (form, pairs)
+            assert row["number"] == count + 1
+            assert game.position_data(table.position(table.last_hands(2)[-1]) if count else
+                                      game.start(4)) == row["position"]
+        else:
+            refused += 1
+    assert taken >= 10 and (variant == "shanghai" or refused >= 1)
+
+
+def _data(pairs):
+    data = {}
+    for name, value in pairs:
+        data.setdefault(name, []).append(value)
+    return data
+
+
+@pytest.mark.django_db
+def test_several_pending_hands_run_on_from_each_other(client, settings):
+    """Three hands kept offline at once: their totals are those the server reaches after the
+    same three; a refused one in the middle moves nothing."""
+    settings.TABLES_WRITE_RATE = "10000/m"
+    table = Table.objects.create(name="Run", variant="riichi", rules={}, players=NAMES)
+    start = state(table)
+    hands = [
+        ("win", [("winner", "1"), ("source", "0"), ("total", "3"), ("fu", "30"),
+                 ("riichi", "1"), ("riichi", "2")]),
+        ("win", [("winner", "2"), ("source", "2"), ("total", "3"), ("fu", "30")]),  # refused
+        ("draw", [("draw-ready", "0"), ("draw-ready", "3")]),
+        ("win", [("winner", "0"), ("source", "self"), ("total", "yakuman1")]),
+    ]
+    rows = pending_hands({**start, "hands": [{"form": f, "pairs": p} for f, p in hands]})
+    assert [r["ok"] for r in rows] == [True, False, True, True]
+    assert "cannot have discarded" in rows[1]["error"]
+    assert [r["number"] for r in rows] == [1, 2, 2, 3]
+    for form, pairs in hands:
+        client.post(reverse(URLS[form], args=[table.edit_token]),
+                    _data(pairs + [("once", uuid.uuid4().hex)]))
+    assert table.hands.count() == 3
+    assert rows[-1]["totals"] == state(table)["totals"]
+    # Cy's stick, then Bob's and Cy's: Bob took the pot with his win, Ann took none at the draw.
+    assert rows[0]["pot_taken"] == 2 and rows[2]["pot_left"] == 0
+
+
+def test_bad_pairs_are_refused_in_words_never_a_crash():
+    start = table_state("riichi", {}, NAMES, False, game.start(4), [0, 0, 0, 0])
+    rows = pending_hands({**start, "hands": [
+        {"form": "win", "pairs": [["winner", "x"], ["source", "self"], ["total", "3"]]},
+        {"form": "win", "pairs": [["winner", "9"], ["source", "self"], ["total", "3"]]},
+        {"form": "win", "pairs": []},
+        {"form": "deal", "pairs": [["ev-TOTAL_FORMS", "nope"]]},
+        {"form": "nothing", "pairs": []},
+    ]})
+    assert [r["ok"] for r in rows] == [False] * 5
+    assert all(r["error"] for r in rows)

@@ -1,0 +1,159 @@
+"""The scorer in the pocket, in Chromium at phone size: installed (the service worker registered
+and controlling the page), then with the network cut the pages still open, the badge says
+offline, and a new version of the worker takes over only after its notice is tapped.
+Screenshots: /tmp/shots/pwa-*.png."""
+
+import re
+import time
+from urllib.parse import urlencode
+
+import pytest
+from django.urls import reverse
+
+from tests.browser import MARKS, no_horizontal_scroll, phone, shot
+
+expect = pytest.importorskip("playwright.sync_api").expect
+pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
+
+
+def installed(page, path="/"):
+    """Open `path` and wait until the service worker controls the page (its first version
+    takes over at once) and keeps this page and its static files."""
+    page.goto(page.base + path)
+    until(page, """async () => {
+        if (!navigator.serviceWorker.controller) return false;
+        const names = await caches.keys();
+        const pages = names.find(n => n.startsWith('pages-'));
+        if (!pages || !names.some(n => n.startsWith('static-'))) return false;
+        const here = location.origin + location.pathname;
+        return !!(await (await caches.open(pages)).match(here));
+    }""")
+
+
+def until(page, predicate, seconds=60):
+    """Wait until the async `predicate` is true in the page (wait_for_function does not wait for
+    a promise's value)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {predicate}"
+        time.sleep(0.2)
+
+
+def badge(page):
+    return page.locator("#network")
+
+
+def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser, live_server):
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        expect(badge(page)).to_have_attribute("data-state", "online")
+        manifest = page.evaluate("""async () => {
+            const link = document.querySelector('link[rel=manifest]');
+            return (await fetch(link.href)).json();
+        }""")
+        assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+        assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+        assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#scorer")).to_be_visible()
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+        expect(badge(page)).to_have_text("Offline")
+        shot(page, "pwa-offline-scorer", screen=True)
+        assert no_horizontal_scroll(page)
+
+        # Every variant's pattern library was kept, and the tables list.
+        for variant in ("shanghai", "riichi", "american"):
+            page.goto(page.base + reverse("patterns", args=[variant]))
+            expect(page.locator("main h1")).to_be_visible()
+        page.goto(page.base + reverse("tables"))
+        expect(page.locator("h1")).to_have_text("Your tables")
+        # A page never opened: the worker's own page, not the browser's.
+        page.goto(page.base + "/tables/new")
+        expect(page.locator("h1")).to_contain_text("not kept on this phone")
+
+        context.set_offline(False)
+        page.goto(page.base + "/")
+        expect(badge(page)).to_have_attribute("data-state", "online")
+
+        # The player switches to French: the kept pages follow, the pattern libraries too.
+        page.locator(".lang button[value=fr]").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        until(page, """async () => {
+            const pages = (await caches.keys()).find(n => n.startsWith('pages-'));
+            const kept = await (await caches.open(pages)).match('/patterns/riichi/');
+            return kept && (await kept.text()).includes('<html lang="fr"');
+        }""")
+        context.set_offline(True)
+        page.goto(page.base + reverse("patterns", args=["riichi"]))
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+    finally:
+        context.close()
+
+
+def test_a_permalink_never_opened_shows_its_result_offline(browser, live_server, client):
+    """The scorer's shell from the cache, the hand from the address, the result from the pocket
+    engine: the same score the server gives the same link."""
+    query = urlencode({"variant": "shanghai", "hand": "123m 456m 789m 123p 55s +5s",
+                       "seat_wind": "S", "round_wind": "E", "self_drawn": "on"})
+    served = client.get("/?" + query).content.decode()
+    total = re.search(r'<span class="big">(\d+)</span>', served).group(1)
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        context.set_offline(True)
+        page.goto(page.base + "/?" + query)
+        expect(page.locator("#network")).to_have_attribute("data-state", "offline")
+        expect(page.locator("input[name=hand]")).to_have_value("123m 456m 789m 123p 55s +5s")
+        expect(page.locator("#result .big").first).to_have_text(total, timeout=90000)
+        shot(page, "pwa-offline-permalink", screen=True)
+        assert no_horizontal_scroll(page)
+    finally:
+        context.close()
+
+
+def worker_version(page):
+    return page.evaluate("""() => new Promise(resolve => {
+        navigator.serviceWorker.addEventListener('message', e => {
+            if (e.data.type === 'version') resolve(e.data.version);
+        });
+        navigator.serviceWorker.controller.postMessage({type: 'version'});
+    })""")
+
+
+def test_a_new_version_waits_for_its_notice_then_takes_over(browser, live_server, monkeypatch):
+    from mahjong_site import pwa
+
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        first = worker_version(page)
+        assert first == pwa.version()
+        expect(page.locator("#update")).to_be_hidden()
+
+        monkeypatch.setattr(pwa, "version", lambda: "0123456789ab")  # the files changed
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        notice = page.locator("#update")
+        expect(notice).to_be_visible(timeout=60000)
+        expect(notice).to_contain_text("A new version of the scorer is ready.")
+        assert worker_version(page) == first  # still the old one: it waits for the tap
+        shot(page, "pwa-update-notice", screen=True)
+        assert no_horizontal_scroll(page)
+
+        with page.expect_navigation():
+            notice.get_by_role("button", name="Reload to update").tap()
+        page.wait_for_load_state()
+        until(page, "() => navigator.serviceWorker.controller !== null")
+        assert worker_version(page) == "0123456789ab"
+        expect(page.locator("#update")).to_be_hidden()
+        names = page.evaluate("caches.keys()")
+        assert sorted(names) == ["pages-0123456789ab", "static-0123456789ab"]
+        # The new version kept the pages too: offline, the scorer still opens.
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#scorer")).to_be_visible()
+    finally:
+        context.close()
