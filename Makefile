@@ -58,6 +58,7 @@ bench: $(VENV)/.installed-dev pocket
 	$(PY) bench/phone_taps.py
 	$(PY) bench/mcr.py
 	$(PY) bench/pocket.py
+	$(PY) bench/pocket_tables.py
 
 # One script per variant, each exiting 1 on any disagreement.
 oracle: $(VENV)/.installed-dev
