@@ -652,7 +652,8 @@ def _counted_initial(table, hand) -> dict:
     if not game.quick_entry_fu(table.variant):
         return {}
     detail = hand.detail
-    return {"total": game.han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu")}
+    return {"total": game.han_choice(hand.total, detail.get("yakuman") or 0),
+            "fu": detail.get("fu")}
 
 
 def _ask_delete(request, table, hand, last):
