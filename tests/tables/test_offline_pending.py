@@ -162,6 +162,15 @@ def test_bad_pairs_are_refused_in_words_never_a_crash():
         {"form": "win", "pairs": []},
         {"form": "deal", "pairs": [["ev-TOTAL_FORMS", "nope"]]},
         {"form": "nothing", "pairs": []},
+        {"form": "win", "pairs": [["winner", "0"], ["source", "self"], ["total", "²"]]},
     ]})
-    assert [r["ok"] for r in rows] == [False] * 5
+    assert [r["ok"] for r in rows] == [False] * 6
     assert all(r["error"] for r in rows)
+
+
+def test_han_in_any_scripts_digits_read_as_the_form_reads_them():
+    """A full-width ３ is 3 han, as the form's select reads it (game.read_han)."""
+    start = table_state("riichi", {}, NAMES, game.start(4), [0, 0, 0, 0])
+    wide, plain = ([{"form": "win", "pairs": [["winner", "0"], ["source", "self"],
+                                              ["total", han], ["fu", "30"]]}] for han in "３3")
+    assert pending_hands({**start, "hands": wide}) == pending_hands({**start, "hands": plain})
