@@ -204,16 +204,6 @@ class BoxesShown:
                 if not isinstance(field.field.widget, forms.CheckboxSelectMultiple)]
 
 
-YAKUMAN = "yakuman"  # the han select's yakuman: "yakuman1", "yakuman2" (a double yakuman)
-
-
-def han_choice(han: int | None, yakuman: int = 0) -> str | None:
-    """A count of han (or yakuman) as quick entry's han select names it: 13 or more is "13"."""
-    if yakuman:
-        return f"{YAKUMAN}{yakuman}"
-    return None if han is None else str(min(han, 13))
-
-
 class WinForm(BoxesShown, WonFrom, forms.Form):
     """A win: who won, from whom (or self-drawn); with `total` for quick entry; with `riichi` (a
     Riichi table), who declared riichi this hand. Where the variant pays by han and fu
@@ -286,8 +276,8 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         for han in range(1, 14):
             text = (_("%(han)s+ han") if han == 13 else _("%(han)s han")) % {"han": han}
             limit = self.variant.limit_name(han, 0, rules)
-            choices.append((han_choice(han), f"{text} · {limit}" if limit else text))
-        choices += [(han_choice(0, times), self.variant.limit_name(0, times, rules))
+            choices.append((game.han_choice(han), f"{text} · {limit}" if limit else text))
+        choices += [(game.han_choice(0, times), self.variant.limit_name(0, times, rules))
                     for times in (1, 2)]
         return choices
 
@@ -297,13 +287,11 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         # every other number here; other "digits" (superscript ², circled ①) are refused. README.
         total = self.cleaned_data["total"]
         if self.fu_choices:  # "3", "13", "yakuman1": the han (13 a yakuman), and the yakuman
-            text = total.strip()
-            if text.startswith(YAKUMAN) and text[len(YAKUMAN):].isdecimal():
-                self.yakuman = int(text[len(YAKUMAN):])
-                return 13 * self.yakuman
-            if not text.isdecimal():
+            read = game.read_han(total)
+            if read is None:
                 raise ValidationError(_("Choose how many han."), code="han")
-            return int(text)
+            total, self.yakuman = read
+            return total
         if self.highest is not None and total > self.highest:
             raise ValidationError(
                 _("At most %(highest)s %(unit)s at this table: its house rules' limit. A hand "
@@ -340,7 +328,7 @@ class DrawForm(BoxesShown, forms.Form):
         """`riichi`: who declared riichi, ticked in another form's boxes on the same page (a
         hand's edit page, the win's): then this form has no riichi boxes of its own."""
         super().__init__(data, initial=initial, prefix="draw")
-        self.names, self.shared_riichi = names, riichi
+        self.names, self.shared_riichi, self.variant_id = names, riichi, variant_id
         self.asks = bool(game.noten_payment(variant_id))
         if self.asks:
             payment = game.noten_payment(variant_id)
@@ -381,10 +369,8 @@ class DrawForm(BoxesShown, forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("abortive") and not self.errors:
-            return data  # who was ready does not count: game.abortive says so if ticked
-        if "ready" in self.fields and not self.errors:
-            not_ready = [p for p in self.riichi if p not in data.get("ready", [])]
+        if not self.errors:
+            not_ready = game.riichi_not_ready(self.variant_id, self.entry)
             if not_ready:
                 who = ", ".join(self.names[p] for p in not_ready)
                 self.add_error("ready", ValidationError(
@@ -439,10 +425,7 @@ class DiscardWinsForm(WonFrom, forms.Form):
     @property
     def entry(self) -> game.WinEntry | game.DiscardWinsEntry:
         """A self-drawn tile's one win, or the winners on the discard."""
-        if self.self_drawn:
-            (winner, total), = self.wins
-            return game.WinEntry(winner=winner, self_drawn=True, total=total)
-        return game.DiscardWinsEntry(wins=tuple(self.wins), discarder=self.discarder)
+        return game.discard_wins_entry(self.wins, self.discarder)
 
     def clean(self):
         data = super().clean()
@@ -532,18 +515,9 @@ class DealEventForm(forms.Form):
         data = self.cleaned_data
         if not data.get("type"):
             return None
-        seat = int(data["seat"])
         source = int(data["source"]) if data.get("source") else None
-        if data["type"] == "kong":
-            event = {"type": "kong", "seat": seat, "kind": data.get("kind") or "concealed"}
-            if event["kind"] == "exposed":
-                event["from"] = source
-            return event
-        event = {"type": "win", "seat": seat, "self_drawn": source is None,
-                 "fans": data.get("fans") or 0}
-        if source is not None:
-            event["discarder"] = source
-        return event
+        return game.deal_event(data["type"], int(data["seat"]), source, data.get("kind"),
+                               data.get("fans"))
 
 
 class WallEndForm(forms.Form):

@@ -605,6 +605,65 @@ class DealEntry:
 HandEntry = WinEntry | DiscardWinsEntry | DrawEntry | FalseWinEntry | DealEntry
 
 
+# Reading what the players entered: the table forms' (scoring/tables/forms.py) and, for the hands
+# a phone keeps offline, scoring/tables/pending.py's, the same rule in one place.
+
+YAKUMAN = "yakuman"  # the han select's yakuman: "yakuman1", "yakuman2" (a double yakuman)
+
+
+def han_choice(han: int | None, yakuman: int = 0) -> str | None:
+    """A count of han (or yakuman) as quick entry's han select names it: 13 or more is "13"."""
+    if yakuman:
+        return f"{YAKUMAN}{yakuman}"
+    return None if han is None else str(min(han, 13))
+
+
+def read_han(text: str) -> tuple[int, int] | None:
+    """The han select's choice read back: (the han, how many yakuman), a yakuman counting 13 han
+    each ("3": 3 han; "yakuman2": 26 han, a double yakuman); None for text it never sends.
+    Decimal digits of any script count as their value, as the forms read every number."""
+    text = text.strip()
+    if text.startswith(YAKUMAN) and text[len(YAKUMAN):].isdecimal():
+        yakuman = int(text[len(YAKUMAN):])
+        return 13 * yakuman, yakuman
+    return (int(text), 0) if text.isdecimal() else None
+
+
+def discard_wins_entry(wins, discarder: int | None) -> WinEntry | DiscardWinsEntry:
+    """The winners on one tile (quick entry where the variant pays during the deal), each
+    (winner, fans): a self-drawn tile's one win (`discarder` None), or the winners on the
+    discard."""
+    if discarder is None:
+        (winner, total), = wins
+        return WinEntry(winner=winner, self_drawn=True, total=total)
+    return DiscardWinsEntry(wins=tuple(wins), discarder=discarder)
+
+
+def riichi_not_ready(variant_id: str, entry: DrawEntry) -> list[int]:
+    """The players in riichi not ticked as ready at a drawn hand where the variant pays for
+    being ready (Riichi): a player in riichi is ready, so such a draw is refused. None at an
+    abortive draw, which does not ask who was ready."""
+    if entry.abortive or not noten_payment(variant_id):
+        return []
+    return [player for player in entry.riichi if player not in entry.ready]
+
+
+def deal_event(kind: str, player: int, source: int | None, kong: str = "",
+               fans: int | None = None) -> dict:
+    """One event of a deal as its page enters it, players named (DealEntry): a kong of its
+    `kong` kind (concealed unless said; an exposed one claimed from `source`), or a win worth
+    `fans` on `source`'s discard (None: self-drawn)."""
+    if kind == "kong":
+        event = {"type": "kong", "seat": player, "kind": kong or "concealed"}
+        if event["kind"] == "exposed":
+            event["from"] = source
+        return event
+    event = {"type": "win", "seat": player, "self_drawn": source is None, "fans": fans or 0}
+    if source is not None:
+        event["discarder"] = source
+    return event
+
+
 def record(variant_id: str, rules: dict, position: Position, entry: HandEntry,
            names: list[str] | None = None, options: dict | None = None) -> Recorded:
     """The hand `entry` says, recorded at `position` under the table's house rules and its own

@@ -2,10 +2,12 @@
 
 A hand recorded offline is kept as its form's POST pairs (static/js/pending-store.js) until the
 server has it. Meanwhile the board shows it as pending, with its money and the running totals:
-`pending_hands` reads the pairs as the table's forms do (scoring/tables/forms.py: the same field
-names and checks) and asks `game` for the money, as the views do when the hand is saved. The
-pocket engine (Pyodide in a Web Worker) runs it on the phone; the server never needs it, but its
-tests check that it says what the server then stores (tests/tables/test_offline_pending.py).
+`pending_hands` reads the pairs into the entry the table's form would hand over
+(scoring/tables/forms.py: the same field names and checks, the rules they share in `game`) and
+`game.record` works out its money under the table's options, as services.add_hand does when the
+hand is saved. The pocket engine (Pyodide in a Web Worker) runs it on the phone; the server never
+needs it, but its tests check that it says what the server then stores
+(tests/tables/test_offline_pending.py).
 
 No Django here: the phone runs the engine, `game` and this module only. Refused hands say why in
 English (`error`) and as message data (`message`, scoring.engine.messages.to_data) for the page.
@@ -20,7 +22,6 @@ from scoring.engine.variants.american import is_card_text
 from scoring.tables import game
 
 SELF_DRAWN = "self"  # forms.SELF_DRAWN: the "won from" choice of a self-drawn tile
-YAKUMAN = "yakuman"  # forms.YAKUMAN: the han select's "yakuman1", "yakuman2"
 
 
 class Pairs:
@@ -48,15 +49,22 @@ def number(text, what) -> int:
             from None
 
 
-def table_state(variant: str, rules: dict, players: list[str], dealer_keeps: bool,
-                position: game.Position, totals) -> dict:
-    """What a board tells the phone about its table, for `pending_hands` (JSON). A pasted
+def optional(text, what) -> int | None:
+    """A number the form may leave empty (None)."""
+    return number(text, what) if str(text).strip() else None
+
+
+def table_state(variant: str, rules: dict, players: list[str], position: game.Position, totals,
+                *, dealer_keeps: bool = False, options: dict | None = None) -> dict:
+    """What a board tells the phone about its table, for `pending_hands` (JSON): with its own
+    options (`game.table_options`: how the deal moves, MCR's false-win penalty). A pasted
     American card stays on the server (no page of the table carries it: tests/tables/
     test_card.py), so such a table is not `exact`: the phone does not work out its money."""
     pasted = is_card_text(rules.get("card", "")) if isinstance(rules.get("card"), str) else False
     rules = {name: value for name, value in rules.items() if not (name == "card" and pasted)}
     return {"variant": variant, "rules": rules, "players": list(players), "exact": not pasted,
-            "dealer_keeps": bool(dealer_keeps), "position": game.position_data(position),
+            "dealer_keeps": bool(dealer_keeps), "options": game.table_options(variant, options),
+            "position": game.position_data(position),
             "totals": [game.show(game.money(t)) for t in totals],
             "stick": game.riichi_stick(variant)}
 
@@ -68,15 +76,18 @@ def pending_hands(args: dict) -> list[dict]:
     message} for a hand the table would refuse (it moves nothing: the next hand is worked out
     from where the table stood before it)."""
     variant, rules, players = args["variant"], args.get("rules") or {}, list(args["players"])
-    keeps = bool(args.get("dealer_keeps"))
+    options = game.table_options(variant, args.get("options"))
+    turns = {"dealer_keeps": bool(args.get("dealer_keeps")),
+             "east_only": bool(options.get("east_only"))}  # models.Table.turns
     position = game.position_from(args["position"])
     totals = [Decimal(str(t)) for t in args["totals"]]
     stick = game.riichi_stick(variant)
     rows = []
     for hand in args["hands"]:
         try:
-            recorded = read(hand.get("form", ""), Pairs(hand.get("pairs", ())), variant, rules,
-                            position, players)
+            entry = read(hand.get("form", ""), Pairs(hand.get("pairs", ())), variant, position,
+                         players)
+            recorded = game.record(variant, rules, position, entry, players, options)
         except HandError as error:
             rows.append({"ok": False, "number": position.number, "error": str(error.message),
                          "message": to_data(error.message)})
@@ -93,34 +104,29 @@ def pending_hands(args: dict) -> list[dict]:
             "detail": recorded.detail, "net": [game.show(x) for x in net],
             "totals": [game.show(x) for x in totals], "pot_taken": taken, "pot_left": left,
         })
-        position = game.advance(variant, position, outcome, keeps)
+        position = game.advance(variant, position, outcome, **turns)
     return rows
 
 
-def read(form: str, data: Pairs, variant: str, rules: dict, position: game.Position,
-         players: list[str]) -> game.Recorded:
-    """The hand a table form's pairs record (the views' _quick, _drawn, false win, deal)."""
+def read(form: str, data: Pairs, variant: str, position: game.Position,
+         players: list[str]) -> game.HandEntry:
+    """The entry a table form's pairs say, as the form's `entry` hands it over (forms.WinForm or
+    DiscardWinsForm, DrawForm, FalseWinForm, DealForms)."""
     if form == "win":
         if VARIANTS[variant].pays_during_deal:
-            return _discard_wins(data, variant, rules, position, players)
-        return _win(data, variant, rules, position, players)
+            return _discard_wins(data, players)
+        return _win(data, variant, players)
     if form == "draw":
-        ready, riichi = data.players("draw-ready"), data.players("draw-riichi")
-        not_ready = [p for p in riichi if p not in ready]
-        if game.noten_payment(variant) and not_ready:
-            raise HandError("bad_request", gettext_noop(
-                "A player in riichi is ready: tick {who} as ready too, or untick their riichi.",
-                who=", ".join(players[p] for p in not_ready)))
-        return game.drawn(position, variant, ready, riichi)
+        return _draw(data, variant, players)
     if form == "false-win":
         declarer = _player(data.get("false-declarer"), players, "declarer")
         self_drawn, discarder = _source(data.get("false-source"), players)
-        return game.false_win(variant, rules, position, declarer, discarder, self_drawn)
+        return game.FalseWinEntry(declarer=declarer, discarder=discarder, self_drawn=self_drawn)
     if form == "deal":
         events = _deal_events(data, position, players)
         if not events:
             raise HandError("bad_request", gettext_noop("Enter at least one event."))
-        return game.settled_deal(variant, rules, position, events)
+        return game.DealEntry(events=tuple(events))
     raise HandError("bad_request", gettext_noop("This form records no hand."))
 
 
@@ -144,81 +150,78 @@ def _source(text, players) -> tuple[bool, int | None]:
     return False, _player(text, players, "discarder")
 
 
-def _win(data, variant, rules, position, players) -> game.Recorded:
+def _win(data, variant, players) -> game.WinEntry:
     winner = _player(data.get("winner"), players, "winner")
     self_drawn, discarder = _source(data.get("source"), players)
     if discarder == winner:
         raise HandError("bad_request", gettext_noop(
             "The winner cannot have discarded the winning tile: choose self-drawn or another "
             "player."))
-    text, fu, yakuman = data.get("total").strip(), None, 0
+    fu, yakuman = None, 0
     if game.quick_entry_fu(variant):
-        if text.startswith(YAKUMAN) and text[len(YAKUMAN):].isdigit():
-            yakuman = int(text[len(YAKUMAN):])
-            total = 13 * yakuman
-        elif text.isdigit():
-            total = int(text)
-        else:
+        read_han = game.read_han(data.get("total"))
+        if read_han is None:
             raise HandError("bad_request", gettext_noop("Choose how many han."))
-        fu = number(data.get("fu"), "fu") if data.get("fu") else None
-        VARIANTS[variant].check_han_fu(total, fu, self_drawn, yakuman)
+        (total, yakuman), fu = read_han, optional(data.get("fu"), "fu")
     else:
-        total = number(text, "total")
-    return game.quick_entry(variant, rules, position, winner, discarder, self_drawn, total, fu,
-                            yakuman, data.players("riichi"))
+        total = number(data.get("total"), "total")
+    riichi = data.players("riichi") if game.riichi_stick(variant) else ()
+    return game.WinEntry(winner=winner, discarder=discarder, self_drawn=self_drawn, total=total,
+                         fu=fu, yakuman=yakuman, riichi=tuple(riichi))
 
 
-def _discard_wins(data, variant, rules, position, players) -> game.Recorded:
+def _discard_wins(data, players) -> game.WinEntry | game.DiscardWinsEntry:
     winners = data.players("winners")
     if not winners:
         raise HandError("bad_request", gettext_noop("Choose who won."))
     self_drawn, discarder = _source(data.get("source"), players)
+    if self_drawn and len(winners) > 1:
+        raise HandError("bad_request", gettext_noop(
+            "A self-drawn tile has one winner: choose one, or the discard the winners won on."))
     wins = []
     for player in winners:
-        fans = data.get(f"fans_{player}")
-        if fans == "":
+        fans = optional(data.get(f"fans_{player}"), "fans")
+        if fans is None:
             raise HandError("bad_request", gettext_noop("How many fans for {who}?",
                                                         who=players[player]))
-        wins.append((player, number(fans, "fans")))
-    if self_drawn:
-        if len(wins) > 1:
-            raise HandError("bad_request", gettext_noop(
-                "A self-drawn tile has one winner: choose one, or the discard the winners won "
-                "on."))
-        (winner, total), = wins
-        return game.quick_entry(variant, rules, position, winner, None, True, total)
-    return game.quick_discard(variant, rules, position, wins, discarder, players)
+        wins.append((player, fans))
+    return game.discard_wins_entry(wins, discarder)
+
+
+def _draw(data, variant, players) -> game.DrawEntry:
+    """Only what the variant's draw form asks: who was ready, who declared riichi, an abortive
+    draw's kind."""
+    entry = game.DrawEntry(
+        ready=tuple(data.players("draw-ready")) if game.noten_payment(variant) else (),
+        riichi=tuple(data.players("draw-riichi")) if game.riichi_stick(variant) else (),
+        abortive=data.get("draw-abortive") if game.abortive_draws(variant) else "")
+    not_ready = game.riichi_not_ready(variant, entry)
+    if not_ready:
+        raise HandError("bad_request", gettext_noop(
+            "A player in riichi is ready: tick {who} as ready too, or untick their riichi.",
+            who=", ".join(players[p] for p in not_ready)))
+    return entry
 
 
 def _deal_events(data, position, players) -> list[dict]:
-    """The deal page's events (forms.DealEventForm.event, the formset "ev") and its wall's end
-    (forms.WallEndForm.event), in the engine's words at `position`."""
+    """The deal page's events (forms.DealEventForm, the formset "ev") and its wall's end
+    (forms.WallEndForm), players named (game.DealEntry)."""
     events = []
     count = min(number(data.get("ev-TOTAL_FORMS", "0") or "0", "events"), 20)
     for i in range(count):
         kind = data.get(f"ev-{i}-type")
         if not kind:
             continue
-        seat = position.seat_of(_player(data.get(f"ev-{i}-seat"), players, "player"))
+        if kind not in ("kong", "win"):
+            raise HandError("bad_request", gettext_noop("No such event."))
+        player = _player(data.get(f"ev-{i}-seat"), players, "player")
         source = data.get(f"ev-{i}-source")
-        source = position.seat_of(_player(source, players, "player")) if source else None
-        if kind == "kong":
-            event = {"type": "kong", "seat": seat, "kind": data.get(f"ev-{i}-kind") or "concealed"}
-            if event["kind"] == "exposed":
-                event["from"] = source
-        else:
-            fans = data.get(f"ev-{i}-fans")
-            event = {"type": "win", "seat": seat, "self_drawn": source is None,
-                     "fans": number(fans, "fans") if fans else 0}
-            if source:
-                event["discarder"] = source
-        events.append(event)
-    if data.get("wall_end") in ("on", "true", "1"):
+        source = _player(source, players, "player") if source else None
+        events.append(game.deal_event(kind, player, source, data.get(f"ev-{i}-kind"),
+                                      optional(data.get(f"ev-{i}-fans"), "fans")))
+    if data.get("wall_end").lower() not in ("", "false"):  # as Django's CheckboxInput reads it
         seated = position.in_seat_order()
-        events.append({
-            "type": "wall_end",
-            "hands": {position.seat_of(p): data.get(f"hand_{p}") for p in seated
-                      if data.get(f"hand_{p}")},
-            "void": {position.seat_of(p): data.get(f"void_{p}") for p in seated
-                     if data.get(f"void_{p}")}})
+        events.append({"type": "wall_end",
+                       "hands": {p: data.get(f"hand_{p}") for p in seated if data.get(f"hand_{p}")},
+                       "void": {p: data.get(f"void_{p}") for p in seated if data.get(f"void_{p}")}})
     return events

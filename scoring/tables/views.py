@@ -52,7 +52,6 @@ from scoring.tables.forms import (
     FalseWinForm,
     TableForm,
     WinForm,
-    han_choice,
 )
 from scoring.tables.models import Once, Replayed, Stale, Table
 from scoring.tables.pending import table_state
@@ -224,8 +223,9 @@ def _now(table, edit, latest, **extra) -> dict:
         else reverse("table-view", args=[table.view_token]),
     }
     if edit:  # for the hands recorded offline (static/js/tables-offline.js)
-        context["pocket_table"] = table_state(table.variant, table.rules, names,
-                                              table.dealer_keeps_deal_on_win, position, totals)
+        context["pocket_table"] = table_state(table.variant, table.rules, names, position,
+                                              totals, dealer_keeps=table.dealer_keeps_deal_on_win,
+                                              options=options)
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
     if edit and game.false_wins(table.variant) and "false_win_form" not in extra:
@@ -652,7 +652,8 @@ def _counted_initial(table, hand) -> dict:
     if not game.quick_entry_fu(table.variant):
         return {}
     detail = hand.detail
-    return {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu")}
+    return {"total": game.han_choice(hand.total, detail.get("yakuman") or 0),
+            "fu": detail.get("fu")}
 
 
 def _ask_delete(request, table, hand, last):

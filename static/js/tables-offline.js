@@ -197,7 +197,8 @@
     return Promise.resolve(pocket.ready).then(function () {
       return pocket.call("pending_hands", {
         variant: state.variant, rules: state.rules, players: state.players,
-        dealer_keeps: state.dealer_keeps, position: state.position, totals: state.totals,
+        dealer_keeps: state.dealer_keeps, options: state.options, position: state.position,
+        totals: state.totals,
         hands: pending.map(function (e) { return { form: e.form, pairs: e.pairs }; }),
       });
     }).catch(function () { return null; });

@@ -21,15 +21,20 @@ FU = [20, 25, 30, 40, 50, 60, 70, 110]
 
 def state(table):
     table.refresh_from_db()
-    return table_state(table.variant, table.rules, table.players,
-                       table.dealer_keeps_deal_on_win, table.position(), table.totals())
+    return table_state(table.variant, table.rules, table.players, table.position(),
+                       table.totals(), dealer_keeps=table.dealer_keeps_deal_on_win,
+                       options=table.table_options())
 
 
 def riichi_hand(rng):
     if rng.random() < 0.25:
         ready = rng.sample(range(4), rng.randint(0, 4))
-        riichi = [p for p in ready if rng.random() < 0.4]
-        return "draw", [("draw-ready", p) for p in ready] + [("draw-riichi", p) for p in riichi]
+        riichi = [p for p in ready if rng.random() < 0.4] + [rng.randrange(4)] * (
+            rng.random() < 0.1)  # now and then somebody in riichi not ticked ready: refused
+        abortive = [("draw-abortive", rng.choice(list(game.ABORTIVE_DRAWS)))] * (
+            rng.random() < 0.3)
+        return "draw", [("draw-ready", p) for p in ready] * (not abortive or rng.random() < 0.3) + [
+            ("draw-riichi", p) for p in riichi] + abortive
     winner = rng.randrange(4)
     source = rng.choice(["self"] + [p for p in range(4) if p != winner] + [winner])
     pairs = [("winner", winner), ("source", source), ("total", rng.choice(HAN)),
@@ -60,18 +65,39 @@ def sichuan_hand(rng):
         (f"fans_{w}", rng.randint(0, 6)) for w in winners]
 
 
-URLS = {"win": "table-win", "draw": "table-draw", "deal": "table-deal"}
+def mcr_hand(rng):
+    roll = rng.random()
+    if roll < 0.15:
+        return "draw", []
+    if roll < 0.35:
+        declarer = rng.randrange(4)
+        return "false-win", [("false-declarer", declarer),
+                             ("false-source", rng.choice(["self", (declarer + 1) % 4]))]
+    winner = rng.randrange(4)
+    source = rng.choice(["self", (winner + 2) % 4, (winner + 2) % 4, winner])  # winner: refused
+    return "win", [("winner", winner), ("source", source), ("total", rng.choice([8, 12, 24, 88]))]
+
+
+URLS = {"win": "table-win", "draw": "table-draw", "deal": "table-deal",
+        "false-win": "table-false-win"}
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("variant, hands, seed", [
-    ("riichi", riichi_hand, 1), ("riichi", riichi_hand, 2), ("riichi", riichi_hand, 3),
-    ("shanghai", shanghai_hand, 4), ("sichuan", sichuan_hand, 5), ("sichuan", sichuan_hand, 6),
+@pytest.mark.parametrize("variant, hands, seed, options, keeps", [
+    ("riichi", riichi_hand, 1, {}, False), ("riichi", riichi_hand, 2, {}, False),
+    ("riichi", riichi_hand, 3, {"east_only": True}, True),
+    ("shanghai", shanghai_hand, 4, {}, False), ("sichuan", sichuan_hand, 5, {}, False),
+    ("sichuan", sichuan_hand, 6, {}, False),
+    ("mcr", mcr_hand, 7, {"false_win_penalty": 30, "false_win_to": "discarder"}, False),
 ])
-def test_pending_says_what_the_server_stores(client, settings, variant, hands, seed):
+def test_pending_says_what_the_server_stores(client, settings, variant, hands, seed, options,
+                                             keeps):
+    """Each table option moves the money or the deal as the server does: the abortive draws,
+    a dealer who keeps the deal, the East round alone, MCR's false-win penalty."""
     settings.TABLES_WRITE_RATE = "10000/m"
     rng = random.Random(seed)
-    table = Table.objects.create(name="Oracle", variant=variant, rules={}, players=NAMES)
+    table = Table.objects.create(name="Oracle", variant=variant, rules={}, players=NAMES,
+                                 options=options, dealer_keeps_deal_on_win=keeps)
     taken = refused = 0
     for _ in range(40):
         form, pairs = hands(rng)
@@ -129,13 +155,22 @@ def test_several_pending_hands_run_on_from_each_other(client, settings):
 
 
 def test_bad_pairs_are_refused_in_words_never_a_crash():
-    start = table_state("riichi", {}, NAMES, False, game.start(4), [0, 0, 0, 0])
+    start = table_state("riichi", {}, NAMES, game.start(4), [0, 0, 0, 0])
     rows = pending_hands({**start, "hands": [
         {"form": "win", "pairs": [["winner", "x"], ["source", "self"], ["total", "3"]]},
         {"form": "win", "pairs": [["winner", "9"], ["source", "self"], ["total", "3"]]},
         {"form": "win", "pairs": []},
         {"form": "deal", "pairs": [["ev-TOTAL_FORMS", "nope"]]},
         {"form": "nothing", "pairs": []},
+        {"form": "win", "pairs": [["winner", "0"], ["source", "self"], ["total", "²"]]},
     ]})
-    assert [r["ok"] for r in rows] == [False] * 5
+    assert [r["ok"] for r in rows] == [False] * 6
     assert all(r["error"] for r in rows)
+
+
+def test_han_in_any_scripts_digits_read_as_the_form_reads_them():
+    """A full-width ３ is 3 han, as the form's select reads it (game.read_han)."""
+    start = table_state("riichi", {}, NAMES, game.start(4), [0, 0, 0, 0])
+    wide, plain = ([{"form": "win", "pairs": [["winner", "0"], ["source", "self"],
+                                              ["total", han], ["fu", "30"]]}] for han in "３3")
+    assert pending_hands({**start, "hands": wide}) == pending_hands({**start, "hands": plain})

@@ -11,6 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAME = ROOT / "scoring" / "tables" / "game.py"
+# The hands a phone keeps offline are read there too, beside game (scoring/pocket/entry.py).
+PENDING = ROOT / "scoring" / "tables" / "pending.py"
 # The packages that importing scoring.tables.game runs first (Python imports each parent).
 PARENTS = [ROOT / "scoring" / "__init__.py", ROOT / "scoring" / "tables" / "__init__.py"]
 
@@ -62,6 +64,16 @@ def test_game_imports_only_the_engine_and_the_standard_library():
     assert [module for module in found if not allowed(module)] == []
 
 
+def test_pending_imports_game_the_engine_and_the_standard_library_only():
+    source = PENDING.read_text(encoding="utf-8")
+    tables = [alias.name for node in ast.walk(ast.parse(source))
+              if isinstance(node, ast.ImportFrom) and node.module == "scoring.tables"
+              for alias in node.names]
+    assert tables == ["game"]
+    assert [module for module in imported(source)
+            if not allowed(module) and module != "scoring.tables"] == []
+
+
 def test_the_packages_above_game_import_nothing():
     assert [(path.name, imported(path.read_text(encoding="utf-8"))) for path in PARENTS] == [
         ("__init__.py", []), ("__init__.py", [])]
@@ -81,8 +93,9 @@ def test_importing_game_loads_no_django():
 
 def test_only_game_makes_the_engines_errors():
     # The web door adapts a HandError (services turns it into the form's message); it never
-    # makes one, so no engine error carries a message translated by Django.
+    # makes one, so no engine error carries a message translated by Django. The pure modules
+    # make them: game, and pending (a phone's hand refused, in the engine's message data).
     makers = [path.name for path in sorted((ROOT / "scoring" / "tables").glob("*.py"))
               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
               if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "HandError"]
-    assert set(makers) == {"game.py"}
+    assert set(makers) == {"game.py", "pending.py"}
