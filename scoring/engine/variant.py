@@ -475,6 +475,11 @@ class Variant:
         """The fields analyse adds for a ready hand (Riichi: furiten); none here."""
         return {}
 
+    def entry_fans(self) -> tuple:
+        """The patterns a player may tick to enter a hand by its fans (`fans_entered`), in the
+        table's order; none here: the variant takes no entry by fans."""
+        return ()
+
     def fans_entered(self, fans, flowers, ctx: WinContext, rules) -> Evaluation:
         """A hand entered by the patterns a player counted at the table (`fans`: {id: count},
         `flowers`: how many), checked as the variant's scorer counts them, as the evaluation

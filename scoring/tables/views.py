@@ -50,6 +50,7 @@ from scoring.tables.forms import (
     DiscardWinsForm,
     DrawForm,
     FalseWinForm,
+    FanWinForm,
     TableForm,
     WinForm,
     han_choice,
@@ -245,9 +246,10 @@ def _win_form(table, position, data=None, initial=None):
     if VARIANTS[table.variant].pays_during_deal:
         return DiscardWinsForm(data, names=table.players, position=position, unit=_unit(table),
                                highest=_highest(table), initial=initial)
-    return WinForm(data, names=table.players, position=position, unit=_unit(table),
-                   highest=_highest(table), initial=initial, riichi=table.stick(),
-                   variant_id=table.variant, rules=table.rules)
+    form = FanWinForm if VARIANTS[table.variant].entry_fans() else WinForm  # MCR: fans ticked
+    return form(data, names=table.players, position=position, unit=_unit(table),
+                highest=_highest(table), initial=initial, riichi=table.stick(),
+                variant_id=table.variant, rules=table.rules)
 
 
 def _rows(table, rows) -> list[dict]:

@@ -389,6 +389,10 @@ class MCR(Variant):
 
     # A hand entered by its fans ---------------------------------------------------------------
 
+    def entry_fans(self) -> tuple[Pattern, ...]:
+        """Every fan but the flowers, which are entered as a count."""
+        return tuple(p for p in self.table if p.id != FLOWERS)
+
     def fans_entered(self, fans, flowers, ctx, rules) -> Evaluation:
         """The fans a player ticked, checked as `FanTable.evaluate` counts them: each fan known
         and counted once (a fan counted per set, 1 to 4 times), the flowers a count of 0 to 8;
