@@ -333,6 +333,16 @@ MOST_FLOWERS = 8
 FAN_FIELD = "fan_"  # a ticked fan's field: "fan_48"
 
 
+def fans_initial(detail: dict) -> dict:
+    """A hand entered by its fans (`game.by_fans` keeps them in its detail), as the ticks of its
+    edit form: each fan ticked (or its count), the flowers, and no total typed."""
+    fans = detail.get("fans")
+    if not fans:
+        return {}
+    return {"total": None, "flowers": detail.get("flowers", 0),
+            **{FAN_FIELD + fan_id: count for fan_id, count in fans.items()}}
+
+
 class FanWinForm(WinForm):
     """Quick entry where the variant takes a hand by its fans (MCR, `Variant.entry_fans`): the
     total typed, or the fans ticked, grouped by value (a fan counted per set: how many times,
@@ -371,9 +381,11 @@ class FanWinForm(WinForm):
         return sorted(groups.items(), key=lambda item: -item[0])
 
     def fans_open(self) -> bool:
-        """Whether the ticks are shown open: the form comes back with fans ticked."""
-        return self.is_bound and any(self.data.get(FAN_FIELD + p.id) not in (None, "", "0")
-                                     for p in self.fan_patterns)
+        """Whether the ticks are shown open: the form comes back with fans ticked (or edits a
+        hand entered by its fans)."""
+        given = self.data if self.is_bound else self.initial
+        return any(given.get(FAN_FIELD + p.id) not in (None, "", "0", 0, False)
+                   for p in self.fan_patterns)
 
     def ticked_fans(self) -> dict[str, int]:
         data = self.cleaned_data

@@ -53,6 +53,7 @@ from scoring.tables.forms import (
     FanWinForm,
     TableForm,
     WinForm,
+    fans_initial,
     han_choice,
 )
 from scoring.tables.models import Once, Replayed, Stale, Table
@@ -629,7 +630,7 @@ def _edit_forms(request, table, hand, position, drawing):
     initial = {"winner": hand.winner, "total": hand.total, "version": hand.version,
                "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
                else str(hand.discarder), **_wins_initial(hand, position),
-               **_counted_initial(table, hand)}
+               **_counted_initial(table, hand), **fans_initial(hand.detail)}
     shared = None
     if table.stick() and not VARIANTS[table.variant].pays_during_deal:
         shared = initial["riichi"] = hand.detail.get("riichi", [])

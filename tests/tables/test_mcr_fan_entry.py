@@ -103,3 +103,26 @@ def test_the_fans_are_named_in_the_page_language(client, mcr_table):
     page = client.get(reverse("table-edit", args=[mcr_table.edit_token]),
                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Cocher les fans" in page
+
+
+@pytest.mark.django_db
+def test_a_hand_entered_by_its_fans_is_edited_by_its_ticks(client, mcr_table):
+    client.post(reverse("table-win", args=[mcr_table.edit_token]),
+                {"winner": B, "source": A, "total": "", "fan_48": "on", "fan_49": "on",
+                 "fan_59": "1", "flowers": 1})
+    hand = mcr_table.hands.get()
+    assert hand.total == 15  # 6 + 6 + a Dragon Pung 2 + a flower
+    url = reverse("table-hand", args=[mcr_table.edit_token, hand.pk])
+    page = client.get(url).content.decode()
+    assert '<details class="fan-ticks" open>' in page
+    assert 'checked' in page.split('name="fan_48"')[1][:60]
+    assert '<option value="1" selected>×1</option>' in page
+    # Half Flush unticked, two pungs of 9s and 1s instead: All Pungs 6 + Dragon Pung 2 + Pung
+    # of Terminals or Honors 2 x 1 + 1 flower = 11, Ann pays 8 + 11.
+    posted = client.post(url, {"action": "win", "version": hand.version, "winner": B,
+                               "source": A, "total": "", "fan_48": "on", "fan_59": "1",
+                               "fan_73": "2", "flowers": 1})
+    assert posted.status_code == 302, posted.content.decode()[:300]
+    hand.refresh_from_db()
+    assert hand.total == 11 and hand.detail["fans"] == {"48": 1, "59": 1, "73": 2}
+    assert mcr_table.totals() == [-19, 35, -8, -8]
