@@ -33,6 +33,18 @@ def score(request) -> dict:
         return error.as_result()
 
 
+def score_fans(request) -> dict:
+    """A hand entered by its fans rather than its tiles: {"variant", "fans": {fan id: count},
+    "flowers": how many, "context", "rules"}, checked and paid by the variant
+    (`Variant.score_fans`: MCR; the others refuse it); bad input gives the error shape."""
+    try:
+        variant, rules = variant_and_rules(request)
+        ctx = parse_context(request.get("context"))
+        return variant.score_fans(request.get("fans"), request.get("flowers", 0), ctx, rules)
+    except HandError as error:
+        return error.as_result()
+
+
 def analyse(request) -> dict:
     """What wins a 13-tile hand, and for how much (contract §6); bad input gives the error
     shape, never raises."""

@@ -475,6 +475,46 @@ class Variant:
         """The fields analyse adds for a ready hand (Riichi: furiten); none here."""
         return {}
 
+    def entry_fans(self) -> tuple:
+        """The patterns a player may tick to enter a hand by its fans (`fans_entered`), in the
+        table's order; none here: the variant takes no entry by fans."""
+        return ()
+
+    def fans_entered(self, fans, flowers, ctx: WinContext, rules) -> Evaluation:
+        """A hand entered by the patterns a player counted at the table (`fans`: {id: count},
+        `flowers`: how many), checked as the variant's scorer counts them, as the evaluation
+        of no reading (MCR). The variants without entry by fans refuse it."""
+        raise HandError("bad_request", gettext_noop(
+            "{variant} has no entry by fans: enter the tiles, or the total.",
+            variant=self.name), ("fans",))
+
+    def pay_entered(self, fans, flowers, ctx: WinContext, rules) -> tuple[Evaluation, Payout]:
+        """A hand entered by its fans (`fans_entered`), paid as a scored hand is (`money`).
+        Entered fans under the minimum are refused, not paid nothing: the player ticked a hand
+        that is no win, and says so by recording a drawn hand."""
+        self.check_context(ctx, None)
+        best = self.fans_entered(fans, flowers, ctx, rules)
+        paid = self.money(best, ctx, rules)
+        if not paid.meets:
+            why = next(n["text"] for n in self.explanation(best, paid, ctx, rules)
+                       if n["code"] == "under_minimum")
+            raise HandError("bad_request", gettext_noop(
+                "{why}. A hand under the minimum is no win: tick every fan it holds, or record "
+                "a drawn hand.", why=why), ("fans",))
+        return best, paid
+
+    def score_fans(self, fans, flowers, ctx: WinContext, rules) -> dict:
+        """A hand entered by its fans, as a result of the contract without the tiles: the
+        fans counted, the total, the explanation and the payments (`pay_entered`)."""
+        best, paid = self.pay_entered(fans, flowers, ctx, rules)
+        return {"ok": True, "variant": self.id, "total": paid.total,
+                "raw_total": paid.raw_total, "unit": self.unit, "points": whole(paid.points),
+                "explanation": self.explanation(best, paid, ctx, rules),
+                "patterns": self.counted_rows(best), "meets_minimum": paid.meets,
+                "minimum": paid.minimum, "limit": paid.limit,
+                "payments": ledger(paid.payments), "payment_reasons": reasons_of(paid.payments),
+                "context": self.context_summary(ctx), "rules": dict(rules)}
+
     def settle_deal(self, request) -> dict:
         """A whole deal settled (contract §5), for the variants with events to settle: those
         that pay during the deal (Sichuan) and American (its false wins). The others settle each

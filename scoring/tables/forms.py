@@ -7,6 +7,7 @@ the engine, through `services`, which turns an engine error (a winner who is dre
 event that cannot happen) into a message the form shows.
 """
 
+import dataclasses
 import unicodedata
 
 from django import forms
@@ -317,6 +318,91 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             except HandError as error:
                 raise ValidationError(localize(error.message), code="han_fu") from None
         return data
+
+
+MOST_FLOWERS = 8
+FAN_FIELD = "fan_"  # a ticked fan's field: "fan_48"
+
+
+def fans_initial(detail: dict) -> dict:
+    """A hand entered by its fans (`game.by_fans` keeps them in its detail), as the ticks of its
+    edit form: each fan ticked (or its count), the flowers, and no total typed."""
+    fans = detail.get("fans")
+    if not fans:
+        return {}
+    return {"total": None, "flowers": detail.get("flowers", 0),
+            **{FAN_FIELD + fan_id: count for fan_id, count in fans.items()}}
+
+
+class FanWinForm(WinForm):
+    """Quick entry where the variant takes a hand by its fans (MCR, `Variant.entry_fans`): the
+    total typed, or the fans ticked, grouped by value (a fan counted per set: how many times,
+    up to 4), with the flowers as a count. The engine adds the ticks up, checks them (a fan
+    another ticked fan already counts, the minimum without the flowers) and pays them
+    (`game.by_fans`); its refusal comes back as the form's error, the ticks kept."""
+
+    def __init__(self, data=None, *, variant_id, **kwargs):
+        super().__init__(data, variant_id=variant_id, **kwargs)
+        self.fields["total"].required = False
+        self.fields["total"].help_text = _("Or leave it empty and tick the fans below.")
+        self.fan_patterns = VARIANTS[variant_id].entry_fans()
+        for pattern in self.fan_patterns:
+            if pattern.per:
+                field = forms.TypedChoiceField(
+                    coerce=int, empty_value=0, required=False, label=pattern.english,
+                    choices=[(0, "—")] + [(n, f"×{n}") for n in range(1, 5)])
+            else:
+                field = forms.BooleanField(required=False, label=pattern.english)
+            self.fields[FAN_FIELD + pattern.id] = field
+        self.fields["flowers"] = forms.TypedChoiceField(
+            label=_("Flowers"), coerce=int, empty_value=0, required=False, initial=0,
+            choices=[(n, str(n)) for n in range(MOST_FLOWERS + 1)])
+
+    def select_fields(self):
+        return [field for field in super().select_fields()
+                if not field.name.startswith(FAN_FIELD) and field.name != "flowers"]
+
+    def fan_groups(self) -> list[tuple[int, list]]:
+        """(value, [(pattern, its bound field)]) from the highest value down; each pattern as
+        the catalogue describes it (its names in every language, for `local_name`)."""
+        groups: dict[int, list] = {}
+        for pattern in self.fan_patterns:
+            groups.setdefault(pattern.value, []).append(
+                (pattern.describe(), self[FAN_FIELD + pattern.id]))
+        return sorted(groups.items(), key=lambda item: -item[0])
+
+    def fans_open(self) -> bool:
+        """Whether the ticks are shown open: the form comes back with fans ticked (or edits a
+        hand entered by its fans)."""
+        given = self.data if self.is_bound else self.initial
+        return any(given.get(FAN_FIELD + p.id) not in (None, "", "0", 0, False)
+                   for p in self.fan_patterns)
+
+    def ticked_fans(self) -> dict[str, int]:
+        data = self.cleaned_data
+        return {p.id: int(data.get(FAN_FIELD + p.id) or 0) for p in self.fan_patterns
+                if data.get(FAN_FIELD + p.id)}
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        fans, total = self.ticked_fans(), data.get("total")
+        if fans and total is not None:
+            raise ValidationError(_("Type the total or tick the fans, not both."), code="both")
+        if not fans and total is None:
+            raise ValidationError(_("Type the hand's total, or tick its fans."), code="none")
+        if not fans and data.get("flowers"):
+            raise ValidationError(_("The flowers are counted with the ticked fans: tick the "
+                                    "fans too, or count the flowers in the total."),
+                                  code="flowers")
+        return data
+
+    @property
+    def entry(self) -> game.WinEntry:
+        fans = self.ticked_fans()
+        return dataclasses.replace(super().entry, fans=tuple(fans.items()),
+                                   flowers=self.cleaned_data.get("flowers") or 0 if fans else 0)
 
 
 class DrawForm(BoxesShown, forms.Form):

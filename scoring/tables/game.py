@@ -556,6 +556,10 @@ class WinEntry:
     fu: int | None = None
     yakuman: int = 0
     riichi: tuple[int, ...] = ()
+    # Entered by its fans (MCR): each ticked fan's id and count, and the flowers; the engine
+    # gives the total (`Variant.pay_entered`).
+    fans: tuple[tuple[str, int], ...] = ()
+    flowers: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -765,6 +769,8 @@ def quick_entry(variant_id: str, rules: dict, position: Position, entry: WinEntr
     with the entry's fu (or yakuman) and who declared riichi: `han_and_fu`."""
     if quick_entry_fu(variant_id):
         return han_and_fu(variant_id, rules, position, entry)
+    if entry.fans:
+        return by_fans(variant_id, rules, position, entry)
     winner, self_drawn, total = entry.winner, entry.self_drawn, entry.total
     check_total(variant_id, rules, total)
     variant = VARIANTS[variant_id]
@@ -778,6 +784,22 @@ def quick_entry(variant_id: str, rules: dict, position: Position, entry: WinEntr
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind})
+
+
+def by_fans(variant_id: str, rules: dict, position: Position, entry: WinEntry) -> Recorded:
+    """A win entered by its fans, ticked (MCR): the engine checks them (exclusions, counts, the
+    minimum) and adds them up and pays them as a scored hand (`Variant.pay_entered`)."""
+    variant = VARIANTS[variant_id]
+    winner, self_drawn = entry.winner, entry.self_drawn
+    ctx = parse_context(win_context(position, winner, entry.discarder, self_drawn))
+    fans = dict(entry.fans)
+    _, paid = variant.pay_entered(fans, entry.flowers, ctx, variant.check_rules(rules))
+    return Recorded("win", winner, None if self_drawn else entry.discarder, self_drawn,
+                    paid.total, by_player(position, paid.payments),
+                    {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
+                     "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
+                     "seat": ctx.seat_wind, "round_wind": position.round_wind,
+                     "fans": fans, "flowers": entry.flowers})
 
 
 def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry) -> Recorded:

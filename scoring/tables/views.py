@@ -50,8 +50,10 @@ from scoring.tables.forms import (
     DiscardWinsForm,
     DrawForm,
     FalseWinForm,
+    FanWinForm,
     TableForm,
     WinForm,
+    fans_initial,
 )
 from scoring.tables.models import Once, Replayed, Stale, Table
 from scoring.tables.pending import table_state
@@ -249,9 +251,10 @@ def _win_form(table, position, data=None, initial=None):
     if VARIANTS[table.variant].pays_during_deal:
         return DiscardWinsForm(data, names=table.players, position=position, unit=_unit(table),
                                highest=_highest(table), initial=initial)
-    return WinForm(data, names=table.players, position=position, unit=_unit(table),
-                   highest=_highest(table), initial=initial, riichi=table.stick(),
-                   variant_id=table.variant, rules=table.rules)
+    form = FanWinForm if VARIANTS[table.variant].entry_fans() else WinForm  # MCR: fans ticked
+    return form(data, names=table.players, position=position, unit=_unit(table),
+                highest=_highest(table), initial=initial, riichi=table.stick(),
+                variant_id=table.variant, rules=table.rules)
 
 
 def _rows(table, rows) -> list[dict]:
@@ -631,7 +634,7 @@ def _edit_forms(request, table, hand, position, drawing):
     initial = {"winner": hand.winner, "total": hand.total, "version": hand.version,
                "source": SELF_DRAWN if hand.self_drawn or hand.discarder is None
                else str(hand.discarder), **_wins_initial(hand, position),
-               **_counted_initial(table, hand)}
+               **_counted_initial(table, hand), **fans_initial(hand.detail)}
     shared = None
     if table.stick() and not VARIANTS[table.variant].pays_during_deal:
         shared = initial["riichi"] = hand.detail.get("riichi", [])

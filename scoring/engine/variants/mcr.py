@@ -179,6 +179,12 @@ PATTERNS = [
 ]
 
 CHICKEN, FLOWERS = str(mf.CHICKEN_HAND), str(mf.FLOWER_TILES)
+MOST_PER_SET = 4  # a fan counted per set counts at most once for each of the four sets
+# The fans entered by hand that say how the hand was won: checked against the context.
+SELF_DRAWN_ONLY = frozenset(str(n) for n in (mf.LAST_TILE_DRAW, mf.OUT_WITH_REPLACEMENT_TILE,
+                                             mf.FULLY_CONCEALED_HAND, mf.SELF_DRAWN))
+ON_A_DISCARD = frozenset(str(n) for n in (mf.LAST_TILE_CLAIM, mf.ROBBING_THE_KONG,
+                                          mf.MELDED_HAND, mf.CONCEALED_HAND))
 
 
 class FanTable(PatternTable):
@@ -380,6 +386,80 @@ class MCR(Variant):
         return gettext_noop("These tiles ({hand}) do not form four sets and a pair, nor seven "
                             "pairs, thirteen orphans, a knitted straight or honors and knitted "
                             "tiles.", hand=hand.text())
+
+    # A hand entered by its fans ---------------------------------------------------------------
+
+    def entry_fans(self) -> tuple[Pattern, ...]:
+        """Every fan but the flowers, which are entered as a count."""
+        return tuple(p for p in self.table if p.id != FLOWERS)
+
+    def fans_entered(self, fans, flowers, ctx, rules) -> Evaluation:
+        """The fans a player ticked, checked as `FanTable.evaluate` counts them: each fan known
+        and counted once (a fan counted per set, 1 to 4 times), the flowers a count of 0 to 8;
+        a ticked fan that another ticked fan excludes is refused, naming both (the scorer would
+        not count it: never a total the tiles could not give); Chicken Hand alone; the fans
+        that need a self-drawn tile, or a discard, only so. An exclusion of one facet (Big Three
+        Winds and the winds' Pung of Terminals or Honors) refuses nothing: a ticked Pung of
+        Terminals or Honors counts the other pungs. The minimum is `pay_entered`'s."""
+        if not isinstance(fans, Mapping):
+            raise HandError("bad_request", gettext_noop(
+                "'fans' must be an object of fan numbers and how many times each counts."),
+                ("fans",))
+        by_id = self.table.by_id
+        ticked = []
+        for fan_id, count in fans.items():
+            pattern = by_id.get(fan_id) if isinstance(fan_id, str) else None
+            if pattern is None or fan_id == FLOWERS:
+                raise HandError("bad_request", gettext_noop(
+                    "{fan} is not a fan to tick: the fans are numbered 1 to 82, and the flowers "
+                    "are a count of their own ('flowers').", fan=repr(fan_id)), ("fans",))
+            most = MOST_PER_SET if pattern.per else 1
+            if not whole_number(0, most)(count):
+                raise HandError("bad_request", gettext_noop(
+                    "{pattern} counts from 0 to {most} times, not {count}.",
+                    pattern=pattern.word, most=most, count=repr(count)), (f"fans.{fan_id}",))
+            if count:
+                ticked.append((pattern, count))
+        if not whole_number(0, 8)(flowers):
+            raise HandError("bad_request", gettext_noop(
+                "The flowers are a count from 0 to 8, not {count}.", count=repr(flowers)),
+                ("flowers",))
+        if not ticked:
+            raise HandError("bad_request", gettext_noop(
+                "Tick the fans the hand holds (Chicken Hand, for a hand with no other fan)."),
+                ("fans",))
+        self.check_ticked([p for p, _ in ticked], ctx)
+        if flowers:
+            ticked.append((by_id[FLOWERS], flowers))
+        ticked.sort(key=lambda item: self.table.position[item[0].id])
+        return Evaluation(None, tuple(self.table.counted(p, n) for p, n in ticked))
+
+    def check_ticked(self, ticked: list[Pattern], ctx) -> None:
+        """Refuse ticked fans the scorer would not count together (see `fans_entered`)."""
+        ids = {p.id: p for p in ticked}
+        for pattern in ticked:
+            for target in pattern.excludes:
+                if target in ids:
+                    raise HandError("bad_request", gettext_noop(
+                        "{excluder} already counts {pattern}: untick {pattern}.",
+                        excluder=pattern.word, pattern=ids[target].word),
+                        (f"fans.{pattern.id}", f"fans.{target}"))
+        if CHICKEN in ids and len(ids) > 1:
+            other = next(p for p in ticked if p.id != CHICKEN)
+            raise HandError("bad_request", gettext_noop(
+                "{chicken} is a hand with no other fan: untick {chicken} or {pattern}.",
+                chicken=ids[CHICKEN].word, pattern=other.word),
+                (f"fans.{CHICKEN}", f"fans.{other.id}"))
+        for pattern in ticked:
+            if ctx.self_drawn and pattern.id in ON_A_DISCARD:
+                raise HandError("bad_context", gettext_noop(
+                    "{pattern} is won on a discard, and this hand was self-drawn: untick it.",
+                    pattern=pattern.word), (f"fans.{pattern.id}", "context.self_drawn"))
+            if not ctx.self_drawn and pattern.id in SELF_DRAWN_ONLY:
+                raise HandError("bad_context", gettext_noop(
+                    "{pattern} is won on a self-drawn tile, and this hand was won on a discard: "
+                    "untick it.", pattern=pattern.word),
+                    (f"fans.{pattern.id}", "context.self_drawn"))
 
     # Money ---------------------------------------------------------------------------------
 
