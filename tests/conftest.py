@@ -35,3 +35,15 @@ def page(browser, live_server):
 # the database's cache (mahjong_site/cache.py), a table of the test database, so a test's counts
 # are rolled back with its transaction, or flushed with its tables (transactional and live-server
 # tests).
+
+
+@pytest.fixture(autouse=True)
+def english_first():
+    """Each test starts in English: a request in another language leaves Django's active
+    language set in this thread (LocaleMiddleware activates it and nothing resets it), and a
+    form built outside a request would speak it."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
