@@ -233,6 +233,8 @@ class Table(models.Model):
                 "declarer": None if hand.detail.get("declarer") is None
                 else name(hand.detail["declarer"]),
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
+                "wins": [{**win, "name": name(win["winner"])}  # Riichi's double ron: each count
+                         for win in hand.detail.get("wins", [])],
                 "riichi": [name(p) for p in outcome.riichi],
                 "ready": None if "ready" not in hand.detail else [name(p) for p in outcome.ready],
                 "abortive": game.ABORTIVE_DRAWS.get(hand.detail.get("abortive")),

@@ -247,7 +247,7 @@ def _win_form(table, position, data=None, initial=None):
                                highest=_highest(table), initial=initial)
     return WinForm(data, names=table.players, position=position, unit=_unit(table),
                    highest=_highest(table), initial=initial, riichi=table.stick(),
-                   variant_id=table.variant, rules=table.rules)
+                   variant_id=table.variant, rules=table.rules, options=table.table_options())
 
 
 def _rows(table, rows) -> list[dict]:
@@ -648,7 +648,11 @@ def _counted_initial(table, hand) -> dict:
     if not game.quick_entry_fu(table.variant):
         return {}
     detail = hand.detail
-    return {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu")}
+    counted = {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu")}
+    for k, win in enumerate(detail.get("wins", [])[1:], start=2):  # a double ron's others
+        counted.update({f"winner{k}": win["winner"], f"fu{k}": win["fu"],
+                        f"total{k}": han_choice(win["han"], win["yakuman"] or 0)})
+    return counted
 
 
 def _ask_delete(request, table, hand, last):
