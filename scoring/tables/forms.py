@@ -266,6 +266,13 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                 label=_("Fu"), required=False, widget=forms.Select(
                     choices=[("", "—")] + [(fu, str(fu)) for fu in self.fu_choices]),
                 help_text=_("From 5 han, or for a yakuman, the fu do not count."))
+        if self.fu_choices and game.offers(variant_id, "head_bump"):  # Riichi: pao
+            self.fields["liable"] = forms.TypedChoiceField(
+                label=_("Liable (pao)"), coerce=int, required=False, empty_value=None,
+                choices=[("", "—")] + seat_choices(names, position),
+                help_text=_("Who fed the third dragon set (big three dragons) or the fourth "
+                            "wind set (big four winds): on a self-draw they pay the whole "
+                            "yakuman; on another player's discard, half of it."))
         self.others = []
         if self.fu_choices and options and "head_bump" in options and not options["head_bump"]:
             paid_triple = options.get("triple_ron") == game.TRIPLE_RON_PAID
@@ -332,7 +339,8 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                 yakuman=tuple(yakuman for *_w, yakuman in wins), riichi=riichi)
         return game.WinEntry(winner=data["winner"], discarder=self.discarder,
                              self_drawn=self.self_drawn, total=data.get("total"),
-                             fu=data.get("fu"), yakuman=self.yakuman, riichi=riichi)
+                             fu=data.get("fu"), yakuman=self.yakuman, riichi=riichi,
+                             liable=data.get("liable"))
 
     def han_choices(self, rules) -> list[tuple[str, str]]:
         """The han select: 1 to 12 han, 13+ han, a yakuman and a double yakuman, each with the
@@ -381,10 +389,25 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             except HandError as error:
                 raise ValidationError(localize(error.message), code="han_fu") from None
         if self.others and not self.errors:
-            self.clean_other_winners(data)
+            self.check_other_winners(data)
+        if data.get("liable") is not None and not self.errors:
+            self.check_liable(data)
         return data
 
-    def clean_other_winners(self, data) -> None:
+    def check_liable(self, data) -> None:
+        """Pao: a yakuman, one winner, the liable player another than the winner."""
+        if not self.yakuman:
+            self.add_error("liable", _(
+                "Pao (liability) is for a yakuman fed by another player: big three dragons "
+                "(daisangen) or big four winds (daisuushii). This hand is no yakuman: leave "
+                "the liable player empty."))
+        elif data["liable"] == data["winner"]:
+            self.add_error("liable", _("The winner cannot be liable for their own hand."))
+        elif self.other_wins():
+            self.add_error("liable", _(
+                "Pao is kept for a single winner: enter the double ron without it."))
+
+    def check_other_winners(self, data) -> None:
         """Each other winner on the discard: on a discard, someone else than the winner, the
         discarder and each other, with a count a hand scores."""
         seen = {data["winner"]}

@@ -578,6 +578,7 @@ class WinEntry:
     fu: int | None = None
     yakuman: int = 0
     riichi: tuple[int, ...] = ()
+    liable: int | None = None  # Riichi's pao: who fed the yakuman's last set (`pao`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -760,13 +761,45 @@ def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry
     riichi = table_counts(variant_id, position, context, entry.riichi)
     sticks = {"riichi": list(riichi), "takes_pot": True} if variant.riichi_stick else {}
     ctx = parse_context(context)
-    paid = variant.pay_han_fu(han, fu, ctx, variant.check_rules(rules), yakuman)
+    checked = variant.check_rules(rules)
+    paid = variant.pay_han_fu(han, fu, ctx, checked, yakuman)
+    transfers = by_player(position, paid.payments)
+    liable = {}
+    if entry.liable is not None:
+        one = variant.pay_han_fu(han, fu, parse_context({**context, "honba": 0}), checked, yakuman)
+        transfers = pao(position, entry, transfers, sum(money(t[2]) for t in one.payments))
+        liable = {"liable": entry.liable}
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, paid.total,
-                    by_player(position, paid.payments),
+                    transfers,
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "han": han, "fu": fu, "yakuman": yakuman, "limit": paid.limit,
-                     "seat": ctx.seat_wind, "round_wind": position.round_wind, **sticks})
+                     "seat": ctx.seat_wind, "round_wind": position.round_wind, **sticks,
+                     **liable})
+
+
+def pao(position: Position, entry: WinEntry, transfers: list[Transfer],
+        value: Decimal) -> list[Transfer]:
+    """Riichi's pao (docs/rules-riichi.md, "Pao"): the player who fed the third dragon set (big
+    three dragons) or the fourth wind set (big four winds), `entry.liable`, pays on a self-draw
+    the whole hand (the honba too); on another player's discard they pay half the yakuman's
+    `value` (without the honba) and the discarder the rest; on their own discard, as anyone
+    does. A hand that is no yakuman, or a winner liable for their own hand, is refused."""
+    liable, winner = entry.liable, entry.winner
+    if not entry.yakuman:
+        raise HandError("bad_context", gettext_noop(
+            "Pao (liability) is for a yakuman fed by another player: big three dragons "
+            "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
+    if liable == winner or liable not in position.in_seat_order():
+        raise HandError("bad_context", gettext_noop(
+            "The liable player (pao) is another seated player than the winner."))
+    whole = sum((t.amount for t in transfers), Decimal(0))
+    if entry.self_drawn:
+        return [Transfer(liable, winner, whole)]
+    if entry.discarder == liable:
+        return transfers
+    half = value / 2
+    return [Transfer(liable, winner, half), Transfer(entry.discarder, winner, whole - half)]
 
 
 def quick_discard(variant_id: str, rules: dict, position: Position, entry: DiscardWinsEntry,

@@ -648,7 +648,8 @@ def _counted_initial(table, hand) -> dict:
     if not game.quick_entry_fu(table.variant):
         return {}
     detail = hand.detail
-    counted = {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu")}
+    counted = {"total": han_choice(hand.total, detail.get("yakuman") or 0), "fu": detail.get("fu"),
+               "liable": detail.get("liable")}
     for k, win in enumerate(detail.get("wins", [])[1:], start=2):  # a double ron's others
         counted.update({f"winner{k}": win["winner"], f"fu{k}": win["fu"],
                         f"total{k}": han_choice(win["han"], win["yakuman"] or 0)})
