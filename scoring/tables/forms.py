@@ -266,19 +266,19 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                 label=_("Fu"), required=False, widget=forms.Select(
                     choices=[("", "—")] + [(fu, str(fu)) for fu in self.fu_choices]),
                 help_text=_("From 5 han, or for a yakuman, the fu do not count."))
-        if self.fu_choices and game.offers(variant_id, "head_bump"):  # Riichi: pao
-            self.fields["liable"] = forms.TypedChoiceField(
-                label=_("Liable (pao)"), coerce=int, required=False, empty_value=None,
-                choices=[("", "—")] + seat_choices(names, position),
-                help_text=_("Who fed the third dragon set (big three dragons) or the fourth "
-                            "wind set (big four winds): on a self-draw they pay the whole "
-                            "yakuman; on another player's discard, half of it."))
         self.others = []
         if self.fu_choices and options and "head_bump" in options and not options["head_bump"]:
             paid_triple = options.get("triple_ron") == game.TRIPLE_RON_PAID
             self.others = [2, 3] if paid_triple else [2]
             for k in self.others:
                 self.add_other_winner(k, names, position, rules)
+        if self.fu_choices and game.keeps_pao(variant_id):
+            self.fields["liable"] = forms.TypedChoiceField(
+                label=_("Liable (pao)"), coerce=int, required=False, empty_value=None,
+                choices=[("", "—")] + seat_choices(names, position),
+                help_text=_("Who fed the third dragon set (big three dragons) or the fourth "
+                            "wind set (big four winds): on a self-draw they pay the whole "
+                            "yakuman; on another player's discard, half of it."))
         if riichi:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(

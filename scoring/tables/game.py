@@ -778,6 +778,12 @@ def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry
                      **liable})
 
 
+def keeps_pao(variant_id: str) -> bool:
+    """The variant's table records pao (Riichi; the engine has no word for it: the variants that
+    count honba, as for the abortive draws)."""
+    return rotation_of(variant_id).honba
+
+
 def pao(position: Position, entry: WinEntry, transfers: list[Transfer],
         value: Decimal) -> list[Transfer]:
     """Riichi's pao (docs/rules-riichi.md, "Pao"): the player who fed the third dragon set (big

@@ -233,6 +233,8 @@ class Table(models.Model):
                 "declarer": None if hand.detail.get("declarer") is None
                 else name(hand.detail["declarer"]),
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
+                "liable": None if hand.detail.get("liable") is None  # Riichi's pao
+                else name(hand.detail["liable"]),
                 "wins": [{**win, "name": name(win["winner"])}  # Riichi's double ron: each count
                          for win in hand.detail.get("wins", [])],
                 "riichi": [name(p) for p in outcome.riichi],

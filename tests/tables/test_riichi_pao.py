@@ -78,6 +78,8 @@ def test_pao_through_the_quick_entry_form(client):
     client.post(url, {"winner": B, "source": D, "total": "yakuman1", "liable": C})
     assert [int(x) for x in table.totals()] == [0, 32000, -16000, -16000]
     hand = table.hands.get()
+    view = client.get(reverse("table-view", args=[table.view_token])).content.decode()
+    assert "Cy liable (pao)" in view
     edit = client.get(reverse("table-hand", args=[table.edit_token, hand.pk])).content.decode()
     liable = edit[edit.index('name="liable"'):]
     assert '<option value="2" selected>' in liable[:liable.index("</select>")]
