@@ -6,7 +6,7 @@ yakuman. No page scrolls sideways. Screenshots: /tmp/shots/tables-riichi-double-
 import pytest
 
 from scoring.tables.models import Table
-from tests.browser import MARKS, no_horizontal_scroll, shot
+from tests.browser import MARKS, SHOTS, no_horizontal_scroll, shot
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
@@ -53,8 +53,8 @@ def test_a_double_ron_and_a_pao_win_on_a_phone(page):
     for name, total in (("Ann", "0"), ("Bob", "6200"), ("Cy", "1000"), ("Di", "-7200")):
         expect(total_of(page, name)).to_have_attribute("data-total", total)
     expect(page.locator("#now .player.dealer .pname")).to_contain_text("Bob")
-    row.scroll_into_view_if_needed()
     shot(page, "tables-riichi-double-ron-03-board", screen=True)
+    row.screenshot(path=str(SHOTS / "tables-riichi-double-ron-03-row.png"))
     assert no_horizontal_scroll(page)
 
     # Hand 2: Cy on Ann's discard, Di liable: first 5 han, refused; then a yakuman, 32,000,
@@ -76,6 +76,6 @@ def test_a_double_ron_and_a_pao_win_on_a_phone(page):
     for name, total in (("Ann", "-16000"), ("Bob", "6200"), ("Cy", "33000"), ("Di", "-23200")):
         expect(total_of(page, name)).to_have_attribute("data-total", total)
     assert Table.objects.get().hands.get(number=2).detail["liable"] == 3
-    page.locator("#hand-2").scroll_into_view_if_needed()
     shot(page, "tables-riichi-double-ron-05-pao", screen=True)
+    page.locator("#hand-2").screenshot(path=str(SHOTS / "tables-riichi-double-ron-05-row.png"))
     assert no_horizontal_scroll(page)
