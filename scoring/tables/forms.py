@@ -459,6 +459,11 @@ class DrawForm(BoxesShown, forms.Form):
                 "The players not ready pay %(payment)s in all, shared equally, to those ready; "
                 "nobody or everybody ready: nothing. A ready dealer keeps the deal.") % {
                 "payment": grouped(payment)}
+        if game.abortive_draws(variant_id):  # Riichi: nagashi mangan (game.nagashi)
+            self.fields["nagashi"] = player_boxes(_("Nagashi mangan"), names, position)
+            self.fields["nagashi"].help_text = _(
+                "Every discard a terminal or an honor, none claimed: paid as a mangan "
+                "self-drawn; then the players not ready pay nothing.")
         if game.riichi_stick(variant_id) and riichi is None:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(
@@ -487,7 +492,8 @@ class DrawForm(BoxesShown, forms.Form):
     @property
     def entry(self) -> game.DrawEntry:
         return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi),
-                              abortive=self.cleaned_data.get("abortive") or "")
+                              abortive=self.cleaned_data.get("abortive") or "",
+                              nagashi=ticked(self.cleaned_data.get("nagashi")))
 
     def clean(self):
         data = super().clean()

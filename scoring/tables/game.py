@@ -602,6 +602,7 @@ class DrawEntry:
     ready: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
     abortive: str = ""
+    nagashi: tuple[int, ...] = ()  # Riichi's nagashi mangan at an exhaustive draw (`nagashi`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -644,7 +645,7 @@ def record(variant_id: str, rules: dict, position: Position, entry: HandEntry,
         case DiscardWinsEntry():
             return quick_discard(variant_id, rules, position, entry, names, options)
         case DrawEntry():
-            return drawn(position, variant_id, entry, options)
+            return drawn(position, variant_id, entry, options, rules)
         case FalseWinEntry():
             return false_win(variant_id, rules, position, entry, options)
         case DealEntry():
@@ -994,6 +995,10 @@ def abortive(position: Position, variant_id: str, entry: DrawEntry,
     if entry.ready:
         raise HandError("bad_context", gettext_noop(
             "An abortive draw pays nothing for being ready: untick the ready players."))
+    if entry.nagashi:
+        raise HandError("bad_context", gettext_noop(
+            "Nagashi mangan is paid at an exhaustive draw only: untick it, or choose that the "
+            "wall ran out."))
     riichi = check_seated(position, entry.riichi, gettext_noop("riichi"))
     if entry.abortive == "four_riichi" and len(riichi) != position.seated:
         raise HandError("bad_context", gettext_noop(
@@ -1004,7 +1009,8 @@ def abortive(position: Position, variant_id: str, entry: DrawEntry,
 
 
 def drawn(position: Position, variant_id: str | None = None,
-          entry: DrawEntry = DrawEntry(), options: dict | None = None) -> Recorded:
+          entry: DrawEntry = DrawEntry(), options: dict | None = None,
+          rules: dict | None = None) -> Recorded:
     """A drawn hand (Fortune Hand, wall game): nobody pays. At a Riichi table (an exhaustive
     draw), the entry's `ready`: the players ready (tenpai), its `riichi`: who declared riichi
     this hand. The players not ready pay `noten_payment` (3,000) in all to those ready, each not
@@ -1022,11 +1028,31 @@ def drawn(position: Position, variant_id: str | None = None,
     seated = position.in_seat_order()
     not_ready = [player for player in seated if player not in ready]
     transfers = []
+    if entry.nagashi:  # paid instead of the tenpai payments
+        nagashi_mangan = check_seated(position, entry.nagashi, gettext_noop("nagashi mangan"))
+        detail.update(ready=list(ready), riichi=list(riichi), nagashi=list(nagashi_mangan))
+        return Recorded("draw", transfers=nagashi(variant_id, rules or {}, position,
+                                                  nagashi_mangan), detail=detail)
     if ready and not_ready:
         each = money(payment) / (len(ready) * len(not_ready))
         transfers = [Transfer(payer, payee, each) for payer in not_ready for payee in ready]
     detail.update(ready=list(ready), riichi=list(riichi))
     return Recorded("draw", transfers=transfers, detail=detail)
+
+
+def nagashi(variant_id: str, rules: dict, position: Position, players) -> list[Transfer]:
+    """Riichi's nagashi mangan (docs/rules-riichi.md, "Nagashi mangan"): at an exhaustive draw,
+    each player whose discards were all terminals and honors, none claimed, is paid as a mangan
+    self-drawn (`Riichi.pay_han_fu`, 5 han), without the honba; the tenpai payments are then not
+    made (the common rule)."""
+    variant = VARIANTS[variant_id]
+    checked = variant.check_rules(rules)
+    transfers = []
+    for player in players:
+        context = win_context(position, player, None, True)
+        paid = variant.pay_han_fu(5, None, parse_context(context), checked)
+        transfers += by_player(position, paid.payments)
+    return transfers
 
 
 def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:

@@ -240,6 +240,7 @@ class Table(models.Model):
                 "riichi": [name(p) for p in outcome.riichi],
                 "ready": None if "ready" not in hand.detail else [name(p) for p in outcome.ready],
                 "abortive": game.ABORTIVE_DRAWS.get(hand.detail.get("abortive")),
+                "nagashi": [name(p) for p in hand.detail.get("nagashi", [])],
                 "game": position.game + 1,
                 "game_hand": None if outcome.goes_on else game.hand_of_game(self.variant,
                                                                             position),

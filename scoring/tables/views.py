@@ -637,7 +637,7 @@ def _edit_forms(request, table, hand, position, drawing):
     form = _win_form(table, position, None if drawing else request.POST or None, initial)
     draw_form = _draw_form(table, position, request.POST if drawing else None, {
         "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", []),
-        "abortive": hand.detail.get("abortive", "")},
+        "abortive": hand.detail.get("abortive", ""), "nagashi": hand.detail.get("nagashi", [])},
                            riichi=shared)
     return form, draw_form
 
