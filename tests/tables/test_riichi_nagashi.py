@@ -15,9 +15,10 @@ from scoring.tables.models import Table
 
 A, B, C, D = range(4)
 NAMES = ["Ann", "Bob", "Cy", "Di"]
+ONE_HONBA = Position(honba=1)
 
 
-def drawn(entry, position=Position(honba=1)):
+def drawn(entry, position=ONE_HONBA):
     recorded = record("riichi", {}, position, entry, NAMES)
     return recorded, [int(x) for x in net_of(recorded.transfers, 4)]
 
