@@ -205,6 +205,14 @@ class BoxesShown:
                 if not isinstance(field.field.widget, forms.CheckboxSelectMultiple)]
 
 
+# The other winners on one discard a Riichi table's quick entry asks for (double ron; a triple
+# ron where the table pays it): each a winner, their han and their fu, named by its number.
+OTHER_WINNERS = {2: (_("Second winner (double ron)"), _("Second winner's han"),
+                     _("Second winner's fu")),
+                 3: (_("Third winner (triple ron)"), _("Third winner's han"),
+                     _("Third winner's fu"))}
+
+
 class WinForm(BoxesShown, WonFrom, forms.Form):
     """A win: who won, from whom (or self-drawn); with `total` for quick entry; with `riichi` (a
     Riichi table), who declared riichi this hand. Where the variant pays by han and fu
@@ -219,12 +227,14 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
 
     def __init__(self, data=None, *, names, position, unit="fan", with_total=True, initial=None,
                  choose=False, highest=None, riichi=0, scored_riichi=False, variant_id=None,
-                 rules=None):
+                 rules=None, options=None):
         """`choose`: nothing is chosen beforehand, the player picks both (an empty first
         choice that the form refuses with its own words). `riichi`: a riichi stick's worth (a
         Riichi table): ask who declared riichi; `scored_riichi`: the hand was scored with riichi
         (or double riichi), so its winner declared it. `variant_id` and `rules`: the table's,
-        for a variant that pays by han and fu."""
+        for a variant that pays by han and fu. `options`: the table's (game.table_options); where
+        they let several win on one discard (Riichi without head-bump), the form asks for a
+        second winner, and a third where the table pays a triple ron."""
         super().__init__(data, initial=initial)
         self.names, self.scored_riichi = names, scored_riichi
         self.fu_choices = game.quick_entry_fu(variant_id) if variant_id and with_total else ()
@@ -238,6 +248,19 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                 label=_("Fu"), required=False, widget=forms.Select(
                     choices=[("", "—")] + [(fu, str(fu)) for fu in self.fu_choices]),
                 help_text=_("From 5 han, or for a yakuman, the fu do not count."))
+        self.others = []
+        if self.fu_choices and options and "head_bump" in options and not options["head_bump"]:
+            paid_triple = options.get("triple_ron") == game.TRIPLE_RON_PAID
+            self.others = [2, 3] if paid_triple else [2]
+            for k in self.others:
+                self.add_other_winner(k, names, position, rules)
+        if self.fu_choices and game.keeps_pao(variant_id):
+            self.fields["liable"] = forms.TypedChoiceField(
+                label=_("Liable (pao)"), coerce=int, required=False, empty_value=None,
+                choices=[("", "—")] + seat_choices(names, position),
+                help_text=_("Who fed the third dragon set (big three dragons) or the fourth "
+                            "wind set (big four winds): on a self-draw they pay the whole "
+                            "yakuman; on another player's discard, half of it."))
         if riichi:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(
@@ -259,14 +282,47 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         if not with_total:
             del self.fields["total"]
 
+    def add_other_winner(self, k: int, names, position, rules) -> None:
+        """Winner `k` on the same discard (`OTHER_WINNERS`): who, their han, their fu."""
+        who, han, fu = OTHER_WINNERS[k]
+        self.fields[f"winner{k}"] = forms.TypedChoiceField(
+            label=who, coerce=int, required=False, empty_value=None,
+            choices=[("", "—")] + seat_choices(names, position),
+            help_text=_("Several winners on one discard: each is paid by the discarder; the "
+                        "honba and the riichi sticks go to the first in turn order from the "
+                        "discarder.") if k == 2 else "")
+        self.fields[f"total{k}"] = forms.CharField(
+            label=han, required=False, widget=forms.Select(choices=self.han_choices(rules)))
+        self.fields[f"fu{k}"] = forms.IntegerField(
+            label=fu, required=False, widget=forms.Select(
+                choices=[("", "—")] + [(value, str(value)) for value in self.fu_choices]))
+
+    def other_wins(self) -> list[tuple[int, int, int | None, int]]:
+        """The other winners on the discard: (winner, han, fu, yakuman) each."""
+        data, found = self.cleaned_data, []
+        for k in self.others:
+            if data.get(f"winner{k}") is not None:
+                han, yakuman = game.read_han(data.get(f"total{k}")) or (0, 0)
+                found.append((data[f"winner{k}"], han, data.get(f"fu{k}"), yakuman))
+        return found
+
     @property
-    def entry(self) -> game.WinEntry:
-        """The win entered (its total, fu and yakuman where the form asks them)."""
+    def entry(self) -> game.WinEntry | game.DiscardWinsEntry:
+        """The win entered (its total, fu and yakuman where the form asks them); with other
+        winners on the same discard (double ron), the wins on it."""
         data = self.cleaned_data
+        riichi = ticked(data.get("riichi"))
+        others = self.other_wins()
+        if others:
+            wins = [(data["winner"], data.get("total"), data.get("fu"), self.yakuman), *others]
+            return game.DiscardWinsEntry(
+                wins=tuple((winner, han) for winner, han, _fu, _yakuman in wins),
+                discarder=self.discarder, fu=tuple(fu for *_w, fu, _y in wins),
+                yakuman=tuple(yakuman for *_w, yakuman in wins), riichi=riichi)
         return game.WinEntry(winner=data["winner"], discarder=self.discarder,
                              self_drawn=self.self_drawn, total=data.get("total"),
-                             fu=data.get("fu"), yakuman=self.yakuman,
-                             riichi=ticked(data.get("riichi")))
+                             fu=data.get("fu"), yakuman=self.yakuman, riichi=riichi,
+                             liable=data.get("liable"))
 
     def han_choices(self, rules) -> list[tuple[str, str]]:
         """The han select: 1 to 12 han, 13+ han, a yakuman and a double yakuman, each with the
@@ -317,7 +373,57 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                                           self.yakuman)
             except HandError as error:
                 raise ValidationError(localize(error.message), code="han_fu") from None
+        if self.others and not self.errors:
+            self.check_other_winners(data)
+        if data.get("liable") is not None and not self.errors:
+            self.check_liable(data)
         return data
+
+    def check_liable(self, data) -> None:
+        """Pao: a yakuman, one winner, the liable player another than the winner."""
+        if not self.yakuman:
+            self.add_error("liable", _(
+                "Pao (liability) is for a yakuman fed by another player: big three dragons "
+                "(daisangen) or big four winds (daisuushii). This hand is no yakuman: leave "
+                "the liable player empty."))
+        elif data["liable"] == data["winner"]:
+            self.add_error("liable", _("The winner cannot be liable for their own hand."))
+        elif self.other_wins():
+            self.add_error("liable", _(
+                "Pao is kept for a single winner: enter the double ron without it."))
+
+    def check_other_winners(self, data) -> None:
+        """Each other winner on the discard: on a discard, someone else than the winner, the
+        discarder and each other, with a count a hand scores."""
+        seen = {data["winner"]}
+        for k in self.others:
+            winner, counted = data.get(f"winner{k}"), game.read_han(data.get(f"total{k}"))
+            if winner is None:
+                if counted is not None:
+                    self.add_error(f"winner{k}", _(
+                        "Choose who won with this han, or leave the han empty."))
+                continue
+            if self.self_drawn:
+                self.add_error(f"winner{k}", _(
+                    "A self-drawn tile has one winner: several win on one discard only."))
+            elif winner == self.discarder:
+                self.add_error(f"winner{k}", _(
+                    "%(who)s discarded the winning tile and cannot win on it.")
+                    % {"who": self.names[winner]})
+            elif winner in seen:
+                self.add_error(f"winner{k}", _(
+                    "%(who)s is already a winner of this discard: choose another player.")
+                    % {"who": self.names[winner]})
+            elif counted is None:
+                self.add_error(f"total{k}", _("Choose how many han for %(who)s.")
+                               % {"who": self.names[winner]})
+            else:
+                han, yakuman = counted
+                try:
+                    self.variant.check_han_fu(han, data.get(f"fu{k}"), False, yakuman)
+                except HandError as error:
+                    self.add_error(f"total{k}", localize(error.message))
+            seen.add(winner)
 
 
 MOST_FLOWERS = 8
@@ -423,6 +529,11 @@ class DrawForm(BoxesShown, forms.Form):
                 "The players not ready pay %(payment)s in all, shared equally, to those ready; "
                 "nobody or everybody ready: nothing. A ready dealer keeps the deal.") % {
                 "payment": grouped(payment)}
+        if game.abortive_draws(variant_id):  # Riichi: nagashi mangan (game.nagashi)
+            self.fields["nagashi"] = player_boxes(_("Nagashi mangan"), names, position)
+            self.fields["nagashi"].help_text = _(
+                "Every discard a terminal or an honor, none claimed: paid as a mangan "
+                "self-drawn; then the players not ready pay nothing.")
         if game.riichi_stick(variant_id) and riichi is None:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(
@@ -451,7 +562,8 @@ class DrawForm(BoxesShown, forms.Form):
     @property
     def entry(self) -> game.DrawEntry:
         return game.DrawEntry(ready=ticked(self.ready), riichi=ticked(self.riichi),
-                              abortive=self.cleaned_data.get("abortive") or "")
+                              abortive=self.cleaned_data.get("abortive") or "",
+                              nagashi=ticked(self.cleaned_data.get("nagashi")))
 
     def clean(self):
         data = super().clean()

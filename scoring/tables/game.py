@@ -110,6 +110,7 @@ class TableOption:
 
 
 FALSE_WIN_OTHERS, FALSE_WIN_DISCARDER = "others", "discarder"
+TRIPLE_RON_ABORTIVE, TRIPLE_RON_PAID = "abortive", "paid"
 
 TABLE_OPTIONS = (
     TableOption("east_only", frozenset({"riichi"}), False,
@@ -126,6 +127,19 @@ TABLE_OPTIONS = (
                 gettext_noop("A player below this many points is bust: a whole number from "
                              "-100000 to 100000 (0)."),
                 bounds=(-100_000, 100_000)),
+    # Several winners on one discard (docs/rules-riichi.md, "Double ron"): each paid by the
+    # discarder; with head-bump only the first in turn order from the discarder wins.
+    TableOption("head_bump", frozenset({"riichi"}), False,
+                gettext_noop("Head-bump (atamahane)"),
+                gettext_noop("Off: two players may win on one discard (double ron), each paid "
+                             "by the discarder. On: only the first in turn order from the "
+                             "discarder wins.")),
+    TableOption("triple_ron", frozenset({"riichi"}), TRIPLE_RON_ABORTIVE,
+                gettext_noop("Triple ron"),
+                gettext_noop("Three players winning on one discard: an abortive draw (the "
+                             "common rule), or three wins paid as a double ron is."),
+                choices=((TRIPLE_RON_ABORTIVE, gettext_noop("an abortive draw")),
+                         (TRIPLE_RON_PAID, gettext_noop("paid like a double ron")))),
     # The Green Book's penalty for a false win (错和), as docs/rules-mcr.md cites it: 10 points
     # to each of the three other players, and the hand goes on.
     TableOption("false_win_penalty", frozenset({"mcr"}), 10,
@@ -302,6 +316,12 @@ class Outcome:
     ready: tuple[int, ...] = ()
     goes_on: bool = False  # MCR's false win: a penalty, and the same hand goes on
     abortive: bool = False  # Riichi's abortive draw: the dealer keeps the deal
+    winners: tuple[int, ...] = ()  # every winner on one discard (double ron), the first first
+
+    @property
+    def all_winners(self) -> tuple[int, ...]:
+        """Every winner of the hand: the several on one discard, or the one, or none."""
+        return self.winners or (() if self.winner is None else (self.winner,))
 
 
 def as_outcome(hand: "Outcome | int | None") -> Outcome:
@@ -311,10 +331,11 @@ def as_outcome(hand: "Outcome | int | None") -> Outcome:
 
 def outcome_of(winner: int | None, detail: dict) -> Outcome:
     """The outcome of a hand as it is kept: its winner and its detail's `riichi`, `takes_pot`,
-    `ready`, `goes_on` and `abortive` (a hand kept before these were written has none)."""
+    `ready`, `goes_on`, `abortive` and `winners` (a hand kept before these were written has
+    none)."""
     return Outcome(winner, tuple(detail.get("riichi", ())), bool(detail.get("takes_pot", True)),
                    tuple(detail.get("ready", ())), bool(detail.get("goes_on", False)),
-                   bool(detail.get("abortive")))
+                   bool(detail.get("abortive")), tuple(detail.get("winners", ())))
 
 
 def advance(variant_id: str, position: Position, hand: Outcome | int | None,
@@ -336,12 +357,13 @@ def advance(variant_id: str, position: Position, hand: Outcome | int | None,
         drawn_renchan = (chair is None and bool(noten_payment(variant_id))
                          and (position.dealer in outcome.ready  # Riichi: tenpai renchan
                               or outcome.abortive))  # and after an abortive draw
-        keeps = rotation.deal == KEEP_ON_DEALER_WIN and (chair == position.dealer_chair
-                                                         or drawn_renchan)
+        # A dealer among the winners keeps the deal (Riichi's double ron: not only the first).
+        dealer_won = position.dealer in outcome.all_winners
+        keeps = rotation.deal == KEEP_ON_DEALER_WIN and (dealer_won or drawn_renchan)
         dealer = position.dealer_chair if keeps else (position.dealer_chair + 1) % n
         step = 0 if keeps else 1
     honba = 0
-    if rotation.honba and (chair is None or chair == position.dealer_chair):
+    if rotation.honba and (chair is None or position.dealer in outcome.all_winners):
         honba = position.honba + 1  # a drawn hand, or the dealer's win (renchan)
     _taken, sticks = pot_after(position, outcome)
     after = replace(position, number=position.number + 1, deal=position.deal + step,
@@ -560,15 +582,20 @@ class WinEntry:
     # gives the total (`Variant.pay_entered`).
     fans: tuple[tuple[str, int], ...] = ()
     flowers: int = 0
+    liable: int | None = None  # Riichi's pao: who fed the yakuman's last set (`pao`)
 
 
 @dataclass(frozen=True, kw_only=True)
 class DiscardWinsEntry:
-    """Several winners on one discard (a variant that pays during the deal: Sichuan), each
-    (winner, fans) entered by hand."""
+    """Several winners on one discard, each (winner, total) entered by hand: Sichuan's fans, or
+    Riichi's han (double ron), with `fu` and `yakuman` beside each win, in the same order, and
+    `riichi`: who declared riichi this hand."""
 
     wins: tuple[tuple[int, int], ...]
     discarder: int
+    fu: tuple[int | None, ...] = ()
+    yakuman: tuple[int, ...] = ()
+    riichi: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -579,6 +606,7 @@ class DrawEntry:
     ready: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
     abortive: str = ""
+    nagashi: tuple[int, ...] = ()  # Riichi's nagashi mangan at an exhaustive draw (`nagashi`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -678,9 +706,9 @@ def record(variant_id: str, rules: dict, position: Position, entry: HandEntry,
         case WinEntry():
             return quick_entry(variant_id, rules, position, entry)
         case DiscardWinsEntry():
-            return quick_discard(variant_id, rules, position, entry, names)
+            return quick_discard(variant_id, rules, position, entry, names, options)
         case DrawEntry():
-            return drawn(position, variant_id, entry)
+            return drawn(position, variant_id, entry, options, rules)
         case FalseWinEntry():
             return false_win(variant_id, rules, position, entry, options)
         case DealEntry():
@@ -815,29 +843,68 @@ def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry
     riichi = table_counts(variant_id, position, context, entry.riichi)
     sticks = {"riichi": list(riichi), "takes_pot": True} if variant.riichi_stick else {}
     ctx = parse_context(context)
-    paid = variant.pay_han_fu(han, fu, ctx, variant.check_rules(rules), yakuman)
+    checked = variant.check_rules(rules)
+    paid = variant.pay_han_fu(han, fu, ctx, checked, yakuman)
+    transfers = by_player(position, paid.payments)
+    liable = {}
+    if entry.liable is not None:
+        one = variant.pay_han_fu(han, fu, parse_context({**context, "honba": 0}), checked, yakuman)
+        transfers = pao(position, entry, transfers, sum(money(t[2]) for t in one.payments))
+        liable = {"liable": entry.liable}
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, paid.total,
-                    by_player(position, paid.payments),
+                    transfers,
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "han": han, "fu": fu, "yakuman": yakuman, "limit": paid.limit,
-                     "seat": ctx.seat_wind, "round_wind": position.round_wind, **sticks})
+                     "seat": ctx.seat_wind, "round_wind": position.round_wind, **sticks,
+                     **liable})
+
+
+def keeps_pao(variant_id: str) -> bool:
+    """The variant's table records pao (Riichi; the engine has no word for it: the variants that
+    count honba, as for the abortive draws)."""
+    return rotation_of(variant_id).honba
+
+
+def pao(position: Position, entry: WinEntry, transfers: list[Transfer],
+        value: Decimal) -> list[Transfer]:
+    """Riichi's pao (docs/rules-riichi.md, "Pao"): the player who fed the third dragon set (big
+    three dragons) or the fourth wind set (big four winds), `entry.liable`, pays on a self-draw
+    the whole hand (the honba too); on another player's discard they pay half the yakuman's
+    `value` (without the honba) and the discarder the rest; on their own discard, as anyone
+    does. A hand that is no yakuman, or a winner liable for their own hand, is refused."""
+    liable, winner = entry.liable, entry.winner
+    if not entry.yakuman:
+        raise HandError("bad_context", gettext_noop(
+            "Pao (liability) is for a yakuman fed by another player: big three dragons "
+            "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
+    if liable == winner or liable not in position.in_seat_order():
+        raise HandError("bad_context", gettext_noop(
+            "The liable player (pao) is another seated player than the winner."))
+    whole = sum((t.amount for t in transfers), Decimal(0))
+    if entry.self_drawn:
+        return [Transfer(liable, winner, whole)]
+    if entry.discarder == liable:
+        return transfers
+    half = value / 2
+    return [Transfer(liable, winner, half), Transfer(entry.discarder, winner, whole - half)]
 
 
 def quick_discard(variant_id: str, rules: dict, position: Position, entry: DiscardWinsEntry,
-                  names: list[str] | None = None) -> Recorded:
-    """Several winners on one discard (a variant that pays during the deal: Sichuan), each
-    (winner, fans) entered by hand: the engine's deal settles them, each paid by the discarder on
-    its own. Winners are taken in turn order after the discarder (the first one is the hand's
-    winner). One win is `quick_entry`'s. A discarder among the winners has won and left the hand:
-    refused, named (`names`)."""
+                  names: list[str] | None = None, options: dict | None = None) -> Recorded:
+    """Several winners on one discard, each (winner, total) entered by hand, each paid by the
+    discarder on its own: Sichuan's deal (the engine settles it), or Riichi's double ron
+    (`several_rons`). Winners are taken in turn order after the discarder (the first one is the
+    hand's winner). One win is `quick_entry`'s. A discarder among the winners has won and left
+    the hand (Sichuan) or cannot win on their own tile: refused, named (`names`)."""
     wins, discarder = entry.wins, entry.discarder
     if len(wins) == 1:
         (winner, total), = wins
-        return quick_entry(variant_id, rules, position,
-                           WinEntry(winner=winner, discarder=discarder, total=total))
+        return quick_entry(variant_id, rules, position, WinEntry(
+            winner=winner, discarder=discarder, total=total, fu=(entry.fu or (None,))[0],
+            yakuman=(entry.yakuman or (0,))[0], riichi=entry.riichi))
     variant = VARIANTS[variant_id]
-    if not variant.pays_during_deal:
+    if not variant.pays_during_deal and not offers(variant_id, "head_bump"):
         raise HandError("bad_request", gettext_noop("{variant} has one winner per hand.",
                                                     variant=variant.name))
     who = names[discarder] if names else gettext_noop("Player {number}", number=discarder + 1)
@@ -845,16 +912,74 @@ def quick_discard(variant_id: str, rules: dict, position: Position, entry: Disca
         raise HandError("bad_context", gettext_noop(
             "{who} has already won and left the hand, so {who} cannot have discarded the "
             "winning tile.", who=who))
+    if len({winner for winner, _total in wins}) != len(wins):
+        raise HandError("bad_context", gettext_noop("Each winner wins once on a discard."))
+    in_turn = sorted(range(len(wins)), key=lambda k: in_turn_from(position, discarder, wins[k][0]))
+    if not variant.pays_during_deal:
+        return several_rons(variant_id, rules, position, entry, in_turn, names,
+                            table_options(variant_id, options))
     for _winner, total in wins:
         check_total(variant_id, rules, total)
-    chair = position.chairs.index(discarder) if discarder in position.chairs else 0
-    in_turn = sorted(wins, key=lambda win: (position.chairs.index(win[0]) - chair)
-                     % position.seated if win[0] in position.chairs else 0)
     recorded = settled_deal(variant_id, rules, position, [
         deal_win(position, winner, discarder, False, {"fans": total})
-        for winner, total in in_turn])
+        for winner, total in (wins[k] for k in in_turn)])
     recorded.detail["source"] = "quick"
     return recorded
+
+
+def in_turn_from(position: Position, discarder: int, player: int) -> int:
+    """How many turns after the discarder's `player` plays (1: the next), the order several
+    winners on one discard are taken in; a player not seated counts 0."""
+    if player not in position.chairs or discarder not in position.chairs:
+        return 0
+    return (position.chairs.index(player) - position.chairs.index(discarder)) % position.seated
+
+
+def several_rons(variant_id: str, rules: dict, position: Position, entry: DiscardWinsEntry,
+                 in_turn: list[int], names: list[str] | None, options: dict) -> Recorded:
+    """Riichi's double ron (docs/rules-riichi.md, "Double ron"): each winner paid by the
+    discarder for their own hand (`Riichi.pay_han_fu`), the honba to the first in turn order
+    from the discarder alone, and the pot too (the hand's winner is that first one,
+    `stick_transfers`); a dealer among them keeps the deal (`advance`). With the table's
+    head-bump only the first wins: more are refused, naming who; three winners are refused where
+    the table plays triple ron as an abortive draw (`triple_ron`), the default."""
+    name = (lambda p: names[p]) if names else (
+        lambda p: gettext_noop("Player {number}", number=p + 1))
+    first = entry.wins[in_turn[0]][0]
+    if options["head_bump"]:
+        raise HandError("bad_context", gettext_noop(
+            "This table plays head-bump (atamahane): only the first in turn order from the "
+            "discarder wins, {who}. Enter {who}'s win alone.", who=name(first)))
+    if len(entry.wins) == 3 and options["triple_ron"] == TRIPLE_RON_ABORTIVE:
+        raise HandError("bad_context", gettext_noop(
+            "Three players won on one discard: at this table that is an abortive draw (triple "
+            "ron). Record it as a drawn hand, abortive: triple ron."))
+    variant = VARIANTS[variant_id]
+    checked = variant.check_rules(rules)
+    riichi, transfers, paid_wins, head = (), [], [], None
+    for order, k in enumerate(in_turn):
+        winner, han = entry.wins[k]
+        fu = entry.fu[k] if k < len(entry.fu) else None
+        yakuman = entry.yakuman[k] if k < len(entry.yakuman) else 0
+        context = win_context(position, winner, entry.discarder, False)
+        riichi = table_counts(variant_id, position, context, entry.riichi)
+        if order:
+            context["honba"] = 0  # the honba are the first winner's
+        paid = variant.pay_han_fu(han, fu, parse_context(context), checked, yakuman)
+        transfers += by_player(position, paid.payments)
+        head = head or paid
+        paid_wins.append({"winner": winner, "han": han, "fu": fu, "yakuman": yakuman,
+                          "limit": paid.limit, "points": show(money(paid.points)),
+                          "total": paid.total, "seat": context["seat_wind"]})
+    counted = paid_wins[0]  # the hand's own line: the first winner's count
+    return Recorded("win", first, entry.discarder, False, head.total, transfers,
+                    {"source": "quick", "unit": variant.unit, "points": counted["points"],
+                     "capped": head.total, "meets_minimum": head.meets, "minimum": head.minimum,
+                     "han": counted["han"], "fu": counted["fu"], "yakuman": counted["yakuman"],
+                     "limit": head.limit, "seat": counted["seat"],
+                     "round_wind": position.round_wind,
+                     "winners": [win["winner"] for win in paid_wins], "wins": paid_wins,
+                     "riichi": list(riichi), "takes_pot": True})
 
 
 def table_counts(variant_id: str, position: Position, context: dict, riichi) -> tuple[int, ...]:
@@ -925,6 +1050,7 @@ ABORTIVE_DRAWS = {
     "four_winds": gettext_noop("four winds (suufon renda)"),
     "four_riichi": gettext_noop("four riichi (suucha riichi)"),
     "four_kongs": gettext_noop("four kongs (suukaikan)"),
+    "triple_ron": gettext_noop("three players win on one discard (triple ron, sanchahou)"),
 }
 
 
@@ -933,16 +1059,27 @@ def abortive_draws(variant_id: str) -> dict:
     return ABORTIVE_DRAWS if rotation_of(variant_id).honba else {}
 
 
-def abortive(position: Position, variant_id: str, entry: DrawEntry) -> Recorded:
+def abortive(position: Position, variant_id: str, entry: DrawEntry,
+             options: dict | None = None) -> Recorded:
     """An abortive draw: nobody pays, and its riichi sticks go on the table (`stick_transfers`);
-    who was ready does not count (no tenpai payments). Four riichi is the four players' riichi."""
+    who was ready does not count (no tenpai payments). Four riichi is the four players' riichi;
+    a triple ron is abortive where the table's `triple_ron` says so (the default)."""
     if entry.abortive not in abortive_draws(variant_id):
         raise HandError("bad_request", gettext_noop(
             "{variant} has no abortive draw {kind}.", variant=VARIANTS[variant_id].name,
             kind=entry.abortive))
+    if (entry.abortive == "triple_ron"
+            and table_options(variant_id, options)["triple_ron"] == TRIPLE_RON_PAID):
+        raise HandError("bad_context", gettext_noop(
+            "This table pays a triple ron like a double ron: enter the three wins on the "
+            "discard."))
     if entry.ready:
         raise HandError("bad_context", gettext_noop(
             "An abortive draw pays nothing for being ready: untick the ready players."))
+    if entry.nagashi:
+        raise HandError("bad_context", gettext_noop(
+            "Nagashi mangan is paid at an exhaustive draw only: untick it, or choose that the "
+            "wall ran out."))
     riichi = check_seated(position, entry.riichi, gettext_noop("riichi"))
     if entry.abortive == "four_riichi" and len(riichi) != position.seated:
         raise HandError("bad_context", gettext_noop(
@@ -953,7 +1090,8 @@ def abortive(position: Position, variant_id: str, entry: DrawEntry) -> Recorded:
 
 
 def drawn(position: Position, variant_id: str | None = None,
-          entry: DrawEntry = DrawEntry()) -> Recorded:
+          entry: DrawEntry = DrawEntry(), options: dict | None = None,
+          rules: dict | None = None) -> Recorded:
     """A drawn hand (Fortune Hand, wall game): nobody pays. At a Riichi table (an exhaustive
     draw), the entry's `ready`: the players ready (tenpai), its `riichi`: who declared riichi
     this hand. The players not ready pay `noten_payment` (3,000) in all to those ready, each not
@@ -961,7 +1099,7 @@ def drawn(position: Position, variant_id: str | None = None,
     the three; 2 ready receive 1,500 each, 750 from each of the two not ready; 3 ready receive
     1,000 each from the one not ready. Nobody or everybody ready: nothing."""
     if entry.abortive:
-        return abortive(position, variant_id, entry)
+        return abortive(position, variant_id, entry, options)
     detail = {"source": "draw", "round_wind": position.round_wind}
     payment = noten_payment(variant_id) if variant_id else 0
     if not payment:
@@ -971,11 +1109,31 @@ def drawn(position: Position, variant_id: str | None = None,
     seated = position.in_seat_order()
     not_ready = [player for player in seated if player not in ready]
     transfers = []
+    if entry.nagashi:  # paid instead of the tenpai payments
+        nagashi_mangan = check_seated(position, entry.nagashi, gettext_noop("nagashi mangan"))
+        detail.update(ready=list(ready), riichi=list(riichi), nagashi=list(nagashi_mangan))
+        return Recorded("draw", transfers=nagashi(variant_id, rules or {}, position,
+                                                  nagashi_mangan), detail=detail)
     if ready and not_ready:
         each = money(payment) / (len(ready) * len(not_ready))
         transfers = [Transfer(payer, payee, each) for payer in not_ready for payee in ready]
     detail.update(ready=list(ready), riichi=list(riichi))
     return Recorded("draw", transfers=transfers, detail=detail)
+
+
+def nagashi(variant_id: str, rules: dict, position: Position, players) -> list[Transfer]:
+    """Riichi's nagashi mangan (docs/rules-riichi.md, "Nagashi mangan"): at an exhaustive draw,
+    each player whose discards were all terminals and honors, none claimed, is paid as a mangan
+    self-drawn (`Riichi.pay_han_fu`, 5 han), without the honba; the tenpai payments are then not
+    made (the common rule)."""
+    variant = VARIANTS[variant_id]
+    checked = variant.check_rules(rules)
+    transfers = []
+    for player in players:
+        context = win_context(position, player, None, True)
+        paid = variant.pay_han_fu(5, None, parse_context(context), checked)
+        transfers += by_player(position, paid.payments)
+    return transfers
 
 
 def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:

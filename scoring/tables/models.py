@@ -233,9 +233,14 @@ class Table(models.Model):
                 "declarer": None if hand.detail.get("declarer") is None
                 else name(hand.detail["declarer"]),
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
+                "liable": None if hand.detail.get("liable") is None  # Riichi's pao
+                else name(hand.detail["liable"]),
+                "wins": [{**win, "name": name(win["winner"])}  # Riichi's double ron: each count
+                         for win in hand.detail.get("wins", [])],
                 "riichi": [name(p) for p in outcome.riichi],
                 "ready": None if "ready" not in hand.detail else [name(p) for p in outcome.ready],
                 "abortive": game.ABORTIVE_DRAWS.get(hand.detail.get("abortive")),
+                "nagashi": [name(p) for p in hand.detail.get("nagashi", [])],
                 "game": position.game + 1,
                 "game_hand": None if outcome.goes_on else game.hand_of_game(self.variant,
                                                                             position),

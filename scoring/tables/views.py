@@ -254,7 +254,7 @@ def _win_form(table, position, data=None, initial=None):
     form = FanWinForm if VARIANTS[table.variant].entry_fans() else WinForm  # MCR: fans ticked
     return form(data, names=table.players, position=position, unit=_unit(table),
                 highest=_highest(table), initial=initial, riichi=table.stick(),
-                variant_id=table.variant, rules=table.rules)
+                variant_id=table.variant, rules=table.rules, options=table.table_options())
 
 
 def _rows(table, rows) -> list[dict]:
@@ -644,7 +644,7 @@ def _edit_forms(request, table, hand, position, drawing):
     form = _win_form(table, position, None if drawing else request.POST or None, initial)
     draw_form = _draw_form(table, position, request.POST if drawing else None, {
         "ready": hand.detail.get("ready", []), "riichi": hand.detail.get("riichi", []),
-        "abortive": hand.detail.get("abortive", "")},
+        "abortive": hand.detail.get("abortive", ""), "nagashi": hand.detail.get("nagashi", [])},
                            riichi=shared)
     return form, draw_form
 
@@ -655,8 +655,12 @@ def _counted_initial(table, hand) -> dict:
     if not game.quick_entry_fu(table.variant):
         return {}
     detail = hand.detail
-    return {"total": game.han_choice(hand.total, detail.get("yakuman") or 0),
-            "fu": detail.get("fu")}
+    counted = {"total": game.han_choice(hand.total, detail.get("yakuman") or 0),
+               "fu": detail.get("fu"), "liable": detail.get("liable")}
+    for k, win in enumerate(detail.get("wins", [])[1:], start=2):  # a double ron's others
+        counted.update({f"winner{k}": win["winner"], f"fu{k}": win["fu"],
+                        f"total{k}": game.han_choice(win["han"], win["yakuman"] or 0)})
+    return counted
 
 
 def _ask_delete(request, table, hand, last):
