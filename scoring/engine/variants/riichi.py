@@ -348,7 +348,7 @@ YAKUMAN_HANDS = [
     yaku("chiihou", "Chiihou", "Blessing of earth", "地和", YAKUMAN, lambda r: r.ctx.chiihou,
          "A non-dealer wins on their first draw, before any call (context chiihou).",
          forms=ANY_FORM, excludes=REGULAR_IDS),
-    yaku("renhou_yakuman", "Renhou", "Blessing of man (yakuman)", "人和", YAKUMAN,
+    yaku("renhou_yakuman", "Renhou", "Blessing of man (yakuman)", "人和（役滿）", YAKUMAN,
          lambda r: r.ctx.renhou and r.rules["renhou"] == "yakuman",
          "Renhou (context renhou) with the house option renhou at yakuman.", forms=ANY_FORM,
          excludes=REGULAR_IDS),
