@@ -567,6 +567,10 @@ class Riichi(Variant):
         Option(pgettext("house option", "aka_dora"),
                3, gettext_noop("0, 3 or 4: the red fives of the set (3: one 0m, 0p and "
                                "0s; 4: two of them 0p), each a dora"), choices=(0, 3, 4)),
+        Option(pgettext("house option", "kazoe"),
+               "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
+                                       "yaku and dora is paid as (kazoe yakuman)"),
+               choices=("yakuman", "sanbaiman")),
         Option(pgettext("house option", "double_wind_pair"),
                4, gettext_noop("4 or 2: the fu of eyes of a wind that is both the seat "
                                "and the round wind"), choices=(4, 2)),
@@ -579,10 +583,6 @@ class Riichi(Variant):
                                     "win on a discard before their first draw) is worth; "
                                     "mangan: 5 han, with the other yaku"),
                choices=("none", "mangan", "yakuman")),
-        Option(pgettext("house option", "kazoe"),
-               "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
-                                       "yaku and dora is paid as (kazoe yakuman)"),
-               choices=("yakuman", "sanbaiman")),
         # The game's end, at a table (`standings`): they do not change what a hand pays.
         Option(pgettext("house option", "start_points"),
                25000, gettext_noop("the points each player starts a hanchan "
