@@ -6,22 +6,31 @@ Used by tests/test_riichi_oracle.py (2,000 hands in CI) and bench/oracle_riichi.
 from the whole set, and a share is drawn from a few tile kinds (one suit, honors, terminals,
 greens, the dragons or winds), or is seven pairs or thirteen orphans. A context is drawn only
 among the wins a table can see (the engine refuses the others, contract §2); the house options
-are drawn too, each mapped to the reference's OptionalRules.
+are drawn too, each mapped to the reference's OptionalRules; where it has none, to its own
+means (`_reference_rules`): four red fives add the second red 5p to its red fives, a double wind
+pair at 2 fu passes the wind once among its valued tiles, and yakuman that do not stack keep its
+largest yakuman, priced by its own ScoresCalculator.
 """
 
+import contextlib
 import random
 
-from mahjong.constants import EAST
+import mahjong.hand_calculating.hand as reference_hand
+from mahjong.constants import AKA_DORAS, EAST
+from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld
 
 from scoring.engine import score
 from scoring.engine import tiles as T
+from scoring.engine.variants.riichi import PATTERNS
 
 WINDS = "ESWN"
 RED = {4: 16, 13: 52, 22: 88}  # a red five's kind -> the reference's 136 id for it
+SECOND_RED_PIN = 53  # with four red fives, the second red 5p: copy 1 of 5p
 GREENS = [19, 20, 21, 23, 25, 32]
 ORPHANS = list(T.ORPHANS)
 
@@ -41,12 +50,14 @@ OUR_ID = {
     "ryuisou": "ryuuiisou", "suukantsu": "suukantsu", "tsuisou": "tsuuiisou",
     "chinroto": "chinroutou", "daisuushi": "daisuushii", "daburu_kokushi": "kokushi_13",
     "suuankou_tanki": "suuankou_tanki", "daburu_chuuren_poutou": "junsei_chuuren",
-    "tenhou": "tenhou", "chiihou": "chiihou", "dora": "dora", "aka_dora": "aka_dora",
+    "tenhou": "tenhou", "chiihou": "chiihou", "renhou": "renhou",
+    "renhou_yakuman": "renhou_yakuman", "dora": "dora", "aka_dora": "aka_dora",
     "ura_dora": "ura_dora",
     **{f"seat_wind_{w}": "seat_wind" for w in ("east", "south", "west", "north")},
     **{f"round_wind_{w}": "round_wind" for w in ("east", "south", "west", "north")},
 }
 BY_YAKU_ID = {getattr(_CONFIG, attr).yaku_id: our for attr, our in OUR_ID.items()}
+PATTERN_ORDER = {p.id: i for i, p in enumerate(PATTERNS)}
 
 
 def reference_options(rules: dict) -> OptionalRules:
@@ -58,7 +69,34 @@ def reference_options(rules: dict) -> OptionalRules:
         kiriage=rules.get("kiriage", False),
         kazoe_limit=(HandConstants.KAZOE_SANBAIMAN if rules.get("kazoe") == "sanbaiman"
                      else HandConstants.KAZOE_LIMITED),
+        renhou_as_yakuman=rules.get("renhou", "none") == "yakuman",
     )
+
+
+class _WindPairOnce(FuCalculator):
+    """The reference's fu with each valued tile passed once: eyes of a wind that is both the
+    seat and the round wind are 2 fu, not 4 (its valued tiles count a tile passed twice
+    double)."""
+
+    @staticmethod
+    def calculate_fu(hand, win_tile, win_group, config, valued_tiles=None, melds=None):
+        once = list(dict.fromkeys(valued_tiles or ()))
+        return FuCalculator.calculate_fu(hand, win_tile, win_group, config, once, melds)
+
+
+@contextlib.contextmanager
+def _reference_rules(rules: dict):
+    """The options the reference has no switch for, set in its module for one call: a fourth red
+    five (the second red 5p), the double wind pair at 2 fu."""
+    saved = reference_hand.AKA_DORAS, reference_hand.FuCalculator
+    if rules.get("aka_dora", 3) == 4:
+        reference_hand.AKA_DORAS = AKA_DORAS | {SECOND_RED_PIN}
+    if rules.get("double_wind_pair", 4) == 2:
+        reference_hand.FuCalculator = _WindPairOnce
+    try:
+        yield
+    finally:
+        reference_hand.AKA_DORAS, reference_hand.FuCalculator = saved
 
 
 # Drawing hands -----------------------------------------------------------------------------------
@@ -202,8 +240,11 @@ def draw_case(rng: random.Random) -> dict:
     drawn = draw_hand(rng)
     form = drawn[0]
     rules = {"open_tanyao": rng.random() < 0.7, "kiriage": rng.random() < 0.3,
-             "double_yakuman": rng.random() < 0.7, "aka_dora": 3 if rng.random() < 0.7 else 0,
-             "kazoe": "sanbaiman" if rng.random() < 0.2 else "yakuman"}
+             "double_yakuman": rng.random() < 0.7, "aka_dora": rng.choice((0, 3, 3, 4)),
+             "kazoe": "sanbaiman" if rng.random() < 0.2 else "yakuman",
+             "double_wind_pair": 2 if rng.random() < 0.3 else 4,
+             "yakuman_stacking": rng.random() < 0.7,
+             "renhou": rng.choice(("none", "mangan", "yakuman"))}
     if form == "standard":
         _, groups, win, _ = drawn
     else:
@@ -225,18 +266,26 @@ def draw_case(rng: random.Random) -> dict:
         else:
             concealed += tiles
         kongs += kind == "kong"
-    red_left = set(RED) if rules["aka_dora"] else set()
+    # The red fives of the set, by kind: one of each, two 5p with four; a five held more times
+    # than its plain copies is red that many times more.
+    set_red = {k: (0 if not rules["aka_dora"] else 2 if k == 13 and rules["aka_dora"] == 4
+                   else 1) for k in RED}
+    red_left = {k: rng.randint(max(0, counts[k] - 4 + n), min(n, counts[k]))
+                for k, n in set_red.items()}
+    seen = {k: 0 for k in RED}
     concealed_red = []
 
     def text_of(tiles: list[int], reds: list[int]) -> str:
         out = []
         for t in sorted(tiles):
-            if t in red_left and (rng.random() < 0.5 or counts[t] == 4):  # 3 plain fives
-                red_left.discard(t)
-                reds.append(t)
-                out.append("0" + T.suit_of(t))
-            else:
-                out.append(T.code(t))
+            if t in red_left:  # red while reds are left and the plain copies run short
+                seen[t] += 1
+                if red_left[t] and (rng.random() < 0.5 or counts[t] - seen[t] < red_left[t]):
+                    red_left[t] -= 1
+                    reds.append(t)
+                    out.append("0" + T.suit_of(t))
+                    continue
+            out.append(T.code(t))
         return "".join(out)
 
     parts = [text_of(concealed, concealed_red)] + [
@@ -267,6 +316,9 @@ def draw_case(rng: random.Random) -> dict:
     if (not self_drawn and counts[win] == 1 and rng.random() < 0.1
             and not ctx.get("last_tile")):
         ctx["robbing_kong"] = True
+    if (not self_drawn and closed_hand and not kongs and not riichi and seat != "E"
+            and not ctx.get("last_tile") and not ctx.get("robbing_kong") and rng.random() < 0.05):
+        ctx["renhou"] = True
     first_turn = (self_drawn and closed_hand and not kongs and not riichi
                   and not ctx.get("last_tile") and rng.random() < 0.03)
     if first_turn:
@@ -294,17 +346,20 @@ def reference(request: dict) -> dict:
     ctx, rules = request["context"], request["rules"]
     used = [0] * 34
     red_left = list(parsed.all_red) if rules.get("aka_dora", 3) else []
-    has_red = set(red_left)
-    aka = rules.get("aka_dora", 3) > 0
+    # The red copies of each five: copy 0, and copy 1 of 5p with four red fives.
+    red_ids = {k: [i] for k, i in RED.items()} if rules.get("aka_dora", 3) else {}
+    if rules.get("aka_dora", 3) == 4:
+        red_ids[13].append(SECOND_RED_PIN)
+    red_free = {k: list(v) for k, v in red_ids.items()}
 
     def ids(kinds, reds=()):
         out, reds = [], list(reds)
         for k in kinds:
             if k in reds:
                 reds.remove(k)
-                out.append(RED[k])
+                out.append(red_free[k].pop(0))
                 continue
-            copy = used[k] + (1 if k in RED and aka else 0)  # a red five is copy 0
+            copy = used[k] + len(red_ids.get(k, ()))  # the plain copies follow the red ones
             used[k] += 1
             out.append(4 * k + copy)
         return out
@@ -325,10 +380,10 @@ def reference(request: dict) -> dict:
     all_ids += concealed_ids
     win = parsed.winning
     if parsed.winning_red and red_left:
-        win_id = RED[win]
+        win_id = next(i for i in concealed_ids if i in red_ids[win])
     else:
         win_id = next(i for i in concealed_ids
-                      if i // 4 == win and not (win in has_red and i == RED[win]))
+                      if i // 4 == win and i not in red_ids.get(win, ()))
     seat = ctx.get("seat_wind", "E")
     config = HandConfig(
         is_tsumo=ctx.get("self_drawn", False), is_riichi=ctx.get("riichi", False),
@@ -338,6 +393,7 @@ def reference(request: dict) -> dict:
         is_houtei=ctx.get("last_tile", False) and not ctx.get("self_drawn", False),
         is_daburu_riichi=ctx.get("double_riichi", False), is_tenhou=ctx.get("heavenly", False),
         is_chiihou=ctx.get("chiihou", False),
+        is_renhou=ctx.get("renhou", False) and rules.get("renhou", "none") != "none",
         player_wind=EAST + WINDS.index(seat),
         round_wind=EAST + WINDS.index(ctx.get("round_wind", "E")),
         kyoutaku_number=ctx.get("riichi_sticks", 0), tsumi_number=ctx.get("honba", 0),
@@ -353,9 +409,10 @@ def reference(request: dict) -> dict:
 
     dora = indicator_ids(ctx.get("dora_indicators", []))
     ura = indicator_ids(ctx.get("ura_dora_indicators", []))
-    result = HandCalculator.estimate_hand_value(all_ids, win_id, melds=melds,
-                                                dora_indicators=dora, config=config,
-                                                ura_dora_indicators=ura)
+    with _reference_rules(rules):
+        result = HandCalculator.estimate_hand_value(all_ids, win_id, melds=melds,
+                                                    dora_indicators=dora, config=config,
+                                                    ura_dora_indicators=ura)
     if result.error:
         return {"error": result.error}
     opened = result.is_open_hand
@@ -364,7 +421,12 @@ def reference(request: dict) -> dict:
         han = item.han_open if (opened and item.han_open) else item.han_closed
         our = BY_YAKU_ID[item.yaku_id]
         yaku[our] = yaku.get(our, 0) + han
-    cost = result.cost
+    cost, han_total = result.cost, result.han
+    if not rules.get("yakuman_stacking", True) and any(y.is_yakuman for y in result.yaku):
+        # Yakuman that do not stack: its largest (the first of equals in our table's order)
+        largest = min(yaku, key=lambda our: (-yaku[our], PATTERN_ORDER[our]))
+        yaku, han_total = {largest: yaku[largest]}, yaku[largest]
+        cost = ScoresCalculator.calculate_scores(han_total, result.fu, config, True)
     winner = seat
     transfers = []
     if ctx.get("self_drawn"):
@@ -378,7 +440,7 @@ def reference(request: dict) -> dict:
     else:
         discarder = ctx.get("discarder") or WINDS[(WINDS.index(seat) - 1) % 4]
         transfers.append((discarder, winner, cost["main"] + cost["main_bonus"]))
-    return {"han": result.han, "fu": result.fu, "yaku": yaku, "transfers": sorted(transfers),
+    return {"han": han_total, "fu": result.fu, "yaku": yaku, "transfers": sorted(transfers),
             "sticks": cost["kyoutaku_bonus"], "total": cost["total"]}
 
 

@@ -87,6 +87,13 @@ RULE_ROWS = [
     (("chiihou", "kong_replacement"), {"chiihou": True, "self_drawn": True, "seat_wind": "S",
                                        "kong_replacement": True}, ONE_KONG),
     (("chiihou",), {"chiihou": True, "self_drawn": True, "seat_wind": "S"}, CLAIMED),
+    (("renhou", "dealer"), {"renhou": True}, PLAIN),
+    (("renhou", "self_drawn"), {"renhou": True, "seat_wind": "S", "self_drawn": True}, PLAIN),
+    (("renhou", "riichi", "double_riichi"), {"renhou": True, "seat_wind": "S", "riichi": True,
+                                             "riichi_sticks": 1}, PLAIN),
+    (("renhou", "robbing_kong"), {"renhou": True, "seat_wind": "S", "robbing_kong": True},
+     PLAIN),
+    (("renhou",), {"renhou": True, "seat_wind": "W"}, ONE_KONG),
     (("ippatsu", "kong_replacement"), {"riichi": True, "ippatsu": True, "self_drawn": True,
                                        "kong_replacement": True}, ONE_KONG),
     # Chinese Official's 和绝张 (its rule is MCR's alone: checked below as variant mcr)

@@ -75,7 +75,7 @@ BELOW_YAKUMAN = (
     "riichi double_riichi ippatsu menzen_tsumo pinfu tanyao iipeikou haku hatsu chun "
     "seat_wind round_wind haitei houtei rinshan chankan sanshoku ittsu chanta junchan "
     "honroutou toitoi sanankou sankantsu sanshoku_doukou chiitoitsu shousangen honitsu "
-    "chinitsu ryanpeikou dora ura_dora aka_dora"
+    "chinitsu ryanpeikou renhou dora ura_dora aka_dora"
 )
 
 RIICHI = {
@@ -98,6 +98,7 @@ RIICHI = {
     "suukantsu": BELOW_YAKUMAN,
     "tenhou": BELOW_YAKUMAN,
     "chiihou": BELOW_YAKUMAN,
+    "renhou_yakuman": BELOW_YAKUMAN,
 }
 
 MCR = {

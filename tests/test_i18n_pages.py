@@ -50,7 +50,7 @@ ALLOWED = {
     # engine takes them, units the players say in English letters, the app's name
     "zh": {"csv", "mahjong", "demo", "temporary", "refund", "transfer", "full_gun", "half_gun",
            "half_spicy", "full_spicy", "mahjongo", "english", "français", "faan", "fan", "han",
-           "true", "false", "qr", "nmjl", "mcr", "yakuman", "sanbaiman"},
+           "true", "false", "qr", "nmjl", "mcr", "yakuman", "sanbaiman", "mangan", "none"},
 }
 ENGLISH_ONLY = re.compile(r"\b(the|and|with|was|this|that|from|your|you|are|has|have|for|not|"
                           r"which|what|who|each|every|won|pays|hand|tiles?)\b", re.I)

@@ -148,8 +148,8 @@ def test_every_optional_behaviour_has_its_default_on_variant(name):
 
 def test_the_defaults_of_the_optional_behaviours():
     shanghai = VARIANTS["shanghai"]
-    assert shanghai.red_fives(shanghai.default_rules) is False
-    assert VARIANTS["riichi"].red_fives(VARIANTS["riichi"].default_rules) is True
+    assert shanghai.red_fives(shanghai.default_rules) == ()
+    assert VARIANTS["riichi"].red_fives(VARIANTS["riichi"].default_rules) == (4, 13, 22)
     assert shanghai.analysis_note({"waits": []}) == {}
     with pytest.raises(HandError) as refused:
         shanghai.settle_deal({"variant": "shanghai", "events": []})

@@ -281,6 +281,12 @@ CONTEXT_FIELDS = (
                  description="Riichi: a non-dealer wins self-drawn on their first draw, before "
                              "any call (yakuman); the dealer's is heavenly (tenhou)",
                  winning_tile=True),
+    ContextField("renhou", FLAG, gettext_noop("renhou"),
+                 gettext_noop("Renhou (non-dealer wins before their first draw)"),
+                 "Riichi: a non-dealer won on a discard before their first draw",
+                 description="Riichi: a non-dealer wins on a discard before their first draw, "
+                             "no call made (none, a mangan or a yakuman: house option renhou)",
+                 winning_tile=True),
     ContextField("dora_indicators", TILES, gettext_noop("dora_indicators"),
                  gettext_noop("Dora indicators"), 'Riichi: the dora indicators, e.g. "3m E"',
                  default=(), option="--dora",
@@ -575,6 +581,22 @@ IMPOSSIBLE = (
     Impossible(("chiihou",), lambda c, h: c.chiihou and (h.claimed_set or h.kongs > 0),
                gettext_noop("chiihou is won on the first draw, before any call or kong: no set "
                             "in [ ] or ( )"), about_hand=True),
+    Impossible(("renhou", "dealer"), lambda c, h: c.renhou and c.dealer,
+               gettext_noop("renhou is a non-dealer's win before their first draw; the dealer "
+                            "has drawn first")),
+    Impossible(("renhou", "self_drawn"), lambda c, h: c.renhou and c.self_drawn,
+               gettext_noop("renhou is won on a discard, before the player's own first draw: "
+                            "mark one of the two")),
+    Impossible(("renhou", "riichi", "double_riichi"), lambda c, h: c.renhou
+               and (c.riichi or c.double_riichi),
+               gettext_noop("renhou is won before the player's first draw, before any riichi: "
+                            "mark one of the two")),
+    Impossible(("renhou", "robbing_kong"), lambda c, h: c.renhou and c.robbing_kong,
+               gettext_noop("renhou is won before any call, and a kong to rob follows a call: "
+                            "mark one of the two")),
+    Impossible(("renhou",), lambda c, h: c.renhou and (h.claimed_set or h.kongs > 0),
+               gettext_noop("renhou is won before the player's first draw, before any call or "
+                            "kong: no set in [ ] or ( )"), about_hand=True),
     # Any kong ends ippatsu, the winner's own included (a robbed kong is never made: chankan
     # keeps it).
     Impossible(("ippatsu", "kong_replacement"), lambda c, h: c.ippatsu and c.kong_replacement,

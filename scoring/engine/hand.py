@@ -184,9 +184,9 @@ def standard_copies(tile: int) -> int:
     return 1 if tiles.is_flower(tile) else 4
 
 
-def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: bool = False) -> Hand:
+def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: tuple[int, ...] = ()) -> Hand:
     """Check a parsed hand against a variant's tile set and the standard 14-tile count;
-    `red_fives`: whether the variant plays red fives."""
+    `red_fives`: the red fives of the variant's set (none: it plays none)."""
     if parsed.has_red:  # a red winning tile is one of the red fives written
         check_red_fives(parsed, red_fives)
     written = _written(parsed)

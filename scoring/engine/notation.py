@@ -222,9 +222,10 @@ _DIGIT = tuple("J" if t == tiles.JOKER else str(tiles.rank_of(t)) for t in range
 _SUIT = tuple(tiles.suit_of(t) for t in range(tiles.KINDS))
 
 
-def check_red_fives(parsed: ParsedHand, allowed: bool) -> None:
-    """Red fives (`0m`, `0p`, `0s`): only where the variant plays them (`allowed`), and at most
-    one of each suit, as the set holds (`too_many_copies` naming it)."""
+def check_red_fives(parsed: ParsedHand, allowed) -> None:
+    """Red fives (`0m`, `0p`, `0s`): only where the variant plays them (`allowed`: the set's red
+    fives, one of each suit or two 0p, or none), and no more of each than the set holds
+    (`too_many_copies` naming it)."""
     red = parsed.all_red
     if not red:
         return
@@ -234,11 +235,11 @@ def check_red_fives(parsed: ParsedHand, allowed: bool) -> None:
             red=red_code(red[0]), suit=SUIT_WORDS[tiles.suit_of(red[0])],
             tile=tiles.code(red[0])))
     for tile in red:
-        if red.count(tile) > 1:
+        if red.count(tile) > allowed.count(tile):
             raise HandError("too_many_copies", gettext_noop(
-                "{red} (red five of {suit}) is written {count} times, but the set has only 1.",
-                red=red_code(tile), suit=SUIT_WORDS[tiles.suit_of(tile)],
-                count=red.count(tile)))
+                "{red} (red five of {suit}) is written {count} times, but the set has only "
+                "{most}.", red=red_code(tile), suit=SUIT_WORDS[tiles.suit_of(tile)],
+                count=red.count(tile), most=allowed.count(tile)))
 
 
 def red_code(tile: int) -> str:

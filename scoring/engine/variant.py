@@ -454,9 +454,9 @@ class Variant:
 
     # Optional behaviours, each with its default ---------------------------------------------
 
-    def red_fives(self, rules) -> bool:
-        """Whether the set has red fives (Riichi, by its house option)."""
-        return False
+    def red_fives(self, rules) -> tuple[int, ...]:
+        """The red fives of the set, each a five's kind (Riichi, by its house option): none."""
+        return ()
 
     def check_tiles(self, parsed: ParsedHand) -> None:
         """The variant's own rules of the tiles, beyond its tile set (Sichuan: no claimed chow),

@@ -55,4 +55,6 @@ EXAMPLES = {
     "suukantsu": ("55z (1111m) (2222p) (3333s) [4444m] +5z", S),
     "tenhou": (PLAIN, {"self_drawn": True, "heavenly": True}),
     "chiihou": (PLAIN, {**S, "self_drawn": True, "chiihou": True}),
+    "renhou": (PLAIN, {**S, "renhou": True}, {"renhou": "mangan"}),
+    "renhou_yakuman": (PLAIN, {**S, "renhou": True}, {"renhou": "yakuman"}),
 }

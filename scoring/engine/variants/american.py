@@ -100,7 +100,7 @@ def refuse_f_alias(text: str) -> None:
 def build_held(parsed: ParsedHand, size: int = HAND_SIZE) -> Held:
     """The notation checks, the copies (flowers together at most 8) and the tile count: 14 for a
     hand that wins, 13 for one to analyse (contract §6)."""
-    check_red_fives(parsed, allowed=False)  # no red fives in an American set: 0p is a plain 5p
+    check_red_fives(parsed, allowed=())  # no red fives in an American set: 0p is a plain 5p
     for group in parsed.groups:
         if group.bracket != EXPOSED:
             raise HandError("bad_notation", gettext_noop(

@@ -34,6 +34,8 @@ GREEN = frozenset({tiles.make(n, "s") for n in (2, 3, 4, 6, 8)} | {tiles.GREEN})
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 YAKUMAN = 13  # the han a yakuman counts for, once
 RED_FIVES = (4, 13, 22)  # 5m, 5p, 5s
+# The red fives of the set, by the house option aka_dora: with four, two of them are 5p.
+SET_RED_FIVES = {0: (), 3: RED_FIVES, 4: (4, 13, 13, 22)}
 # The uma (rank bonus, in thousands) of the house option, first to fourth.
 UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
        "10-30": (30, 10, -10, -30), "20-30": (30, 20, -20, -30)}
@@ -265,6 +267,11 @@ YAKU = [
     yaku("ryanpeikou", "Ryanpeikou", "Twice pure double chow", "二盃口", 3,
          closed(lambda r: same_chows(r) == 2),
          "Concealed: two pairs of identical chows (not also seven pairs).", excludes=["iipeikou"]),
+    yaku("renhou", "Renhou", "Blessing of man", "人和", 5,
+         lambda r: r.ctx.renhou and r.rules["renhou"] == "mangan",
+         "A non-dealer wins on a discard before their first draw, no call made (context "
+         "renhou), with the house option renhou at mangan: 5 han, with the other yaku.",
+         forms=ANY_FORM),
 ]
 
 DORA = [
@@ -341,6 +348,10 @@ YAKUMAN_HANDS = [
     yaku("chiihou", "Chiihou", "Blessing of earth", "地和", YAKUMAN, lambda r: r.ctx.chiihou,
          "A non-dealer wins on their first draw, before any call (context chiihou).",
          forms=ANY_FORM, excludes=REGULAR_IDS),
+    yaku("renhou_yakuman", "Renhou", "Blessing of man (yakuman)", "人和（役滿）", YAKUMAN,
+         lambda r: r.ctx.renhou and r.rules["renhou"] == "yakuman",
+         "Renhou (context renhou) with the house option renhou at yakuman.", forms=ANY_FORM,
+         excludes=REGULAR_IDS),
 ]
 # A double yakuman's 26 han and its single form's exclusions: the double also removes what the
 # single removes (closure), so both name the same yaku as included.
@@ -381,6 +392,8 @@ FU = {fu.reason: fu for fu in (
     Fu(2, "dragon_pair", gettext_noop("eyes of a dragon")),
     Fu(2, "seat_wind_pair", gettext_noop("eyes of the seat wind")),
     Fu(2, "round_wind_pair", gettext_noop("eyes of the round wind")),
+    Fu(2, "double_wind_pair", gettext_noop("eyes of the seat and round wind, counted once "
+                                           "(house option double_wind_pair)")),
 )}
 WAIT_FU = {"edge": FU["edge_wait"], "closed": FU["closed_wait"], "pair": FU["pair_wait"]}
 
@@ -425,10 +438,13 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
     eyes = r.eyes_tile
     if tiles.is_dragon(eyes):
         extra.append(FU["dragon_pair"])
-    if eyes == ctx.seat_wind_tile:
-        extra.append(FU["seat_wind_pair"])
-    if eyes == ctx.round_wind_tile:
-        extra.append(FU["round_wind_pair"])
+    if eyes == ctx.seat_wind_tile == ctx.round_wind_tile and r.rules["double_wind_pair"] == 2:
+        extra.append(FU["double_wind_pair"])
+    else:
+        if eyes == ctx.seat_wind_tile:
+            extra.append(FU["seat_wind_pair"])
+        if eyes == ctx.round_wind_tile:
+            extra.append(FU["round_wind_pair"])
     for group in r.triplets:
         extra.append(set_fu(group))
     if ctx.self_drawn:
@@ -481,11 +497,17 @@ class Scored:
         counted = []  # (Counted, han it adds)
         yakuman = 0
         has_yaku = False
+        stacking = rules["yakuman_stacking"]
         for c in evaluation.counted:
             pid = c.pattern.id
             if pid in YAKUMAN_IDS:
                 han = YAKUMAN if (pid in DOUBLE_YAKUMAN and not rules["double_yakuman"]) \
                     else c.pattern.value
+                if not stacking:  # the largest yakuman alone is paid (the first of equals)
+                    if han <= yakuman:
+                        continue
+                    counted = [(k, h) for k, h in counted if k.pattern.id not in YAKUMAN_IDS]
+                    yakuman = 0
                 yakuman += han
             elif opened and pid in OPEN_HAN:
                 han = OPEN_HAN[pid] * c.count
@@ -527,7 +549,7 @@ class Riichi(Variant):
     context_fields = frozenset({
         "self_drawn", "seat_wind", "round_wind", "dealer", "discarder", "last_tile",
         "kong_replacement", "robbing_kong", "heavenly", "chiihou", "riichi", "double_riichi",
-        "ippatsu", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"})
+        "ippatsu", "renhou", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"})
     options = (
         Option(pgettext("house option", "open_tanyao"),
                True, gettext_noop("true or false: all simples counts on an open "
@@ -543,12 +565,24 @@ class Riichi(Variant):
             "nine-sided nine gates and big four winds are double yakuman"),
             accepts=lambda v: isinstance(v, bool)),
         Option(pgettext("house option", "aka_dora"),
-               3, gettext_noop("0 or 3: the red fives of the set (one 0m, 0p and "
-                               "0s), each a dora"), choices=(0, 3)),
+               3, gettext_noop("0, 3 or 4: the red fives of the set (3: one 0m, 0p and "
+                               "0s; 4: two of them 0p), each a dora"), choices=(0, 3, 4)),
         Option(pgettext("house option", "kazoe"),
                "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
                                        "yaku and dora is paid as (kazoe yakuman)"),
                choices=("yakuman", "sanbaiman")),
+        Option(pgettext("house option", "double_wind_pair"),
+               4, gettext_noop("4 or 2: the fu of eyes of a wind that is both the seat "
+                               "and the round wind"), choices=(4, 2)),
+        Option(pgettext("house option", "yakuman_stacking"),
+               True, gettext_noop("true or false: different yakuman in one hand add up "
+                                  "(false: the largest alone is paid)"),
+               accepts=lambda v: isinstance(v, bool)),
+        Option(pgettext("house option", "renhou"),
+               "none", gettext_noop("none, mangan or yakuman: what renhou (a non-dealer's "
+                                    "win on a discard before their first draw) is worth; "
+                                    "mangan: 5 han, with the other yaku"),
+               choices=("none", "mangan", "yakuman")),
         # The game's end, at a table (`standings`): they do not change what a hand pays.
         Option(pgettext("house option", "start_points"),
                25000, gettext_noop("the points each player starts a hanchan "
@@ -679,9 +713,9 @@ class Riichi(Variant):
         self.check_han_fu(han, fu, ctx.self_drawn, yakuman)
         return self.payout(han, ctx, rules, fu, yakuman)
 
-    def red_fives(self, rules) -> bool:
-        """Whether the set has red fives (house option aka_dora)."""
-        return rules["aka_dora"] > 0
+    def red_fives(self, rules) -> tuple[int, ...]:
+        """The set's red fives (house option aka_dora): 5m, 5p, 5s, or 5m, 5p, 5p, 5s."""
+        return SET_RED_FIVES[rules["aka_dora"]]
 
     def analysis_note(self, answer: dict) -> dict:
         """What analyse adds for a ready hand: furiten. The engine does not know the discards, so
@@ -699,14 +733,22 @@ class Riichi(Variant):
 
     def check_hand(self, hand, ctx, rules) -> None:
         super().check_hand(hand, ctx, rules)
-        if rules["aka_dora"]:  # the set's fives: 3 of each suit and its red one
+        set_red = self.red_fives(rules)
+        if set_red:  # the set's fives: 4 of each suit, its red ones among them
             red = hand.parsed.all_red
             for five in RED_FIVES:
-                if hand.counts[five] - red.count(five) > 3:
+                plain, most = hand.counts[five] - red.count(five), 4 - set_red.count(five)
+                if plain <= most:
+                    continue
+                if most == 3:
                     raise HandError("too_many_copies", gettext_noop(
                         "{tile} is written {count} times, but a set with red fives has only 3 "
-                        "(and one {red}).", tile=tile_named(five),
-                        count=hand.counts[five] - red.count(five), red="0" + tiles.suit_of(five)))
+                        "(and one {red}).", tile=tile_named(five), count=plain,
+                        red="0" + tiles.suit_of(five)))
+                raise HandError("too_many_copies", gettext_noop(
+                    "{tile} is written {count} times, but a set with four red fives has only "
+                    "{most} (and two {red}).", tile=tile_named(five), count=plain, most=most,
+                    red="0" + tiles.suit_of(five)))
         shown = ctx.dora_indicators + ctx.ura_dora_indicators
         for tile in set(shown):
             if hand.counts[tile] + shown.count(tile) > 4:
