@@ -1,15 +1,14 @@
 /* The pocket engine, page side (docs/pocket.md): starts the worker (static/js/pocket-worker.js)
-   after the first result, or at once in the installed app, and passes it the page's questions.
-   window.pocket: state, ready (a Promise), start(), render(method, path, pairs), call(name,
-   args), assets. The page works without it: nothing here runs before the first result, and a
-   question the pocket cannot answer (null) goes to the server. */
+   and passes it the page's questions. scorer.js's loader loads this script after the first
+   result, or at once in the installed app, and then calls start(); until then window.pocket is
+   the loader's stand-in, so that a first visit loads nothing of the pocket before its first
+   result. window.pocket: state, ready (a Promise), start(), render(method, path, pairs),
+   call(name, args), assets. A question the pocket cannot answer (null) goes to the server. */
 (function () {
   "use strict";
 
-  var tag = document.currentScript;
-  if (!tag || !window.Worker || !window.WebAssembly) return;
-  var data = tag.dataset;
-  var urls = JSON.parse(data.urls);
+  var data = JSON.parse(document.getElementById("pocket-data").textContent);
+  var urls = data.urls;
   var worker = null, next = 0, waiting = {};
   var settle = {};
   var ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
@@ -19,7 +18,7 @@
     state: "off",
     ready: ready,
     startedMs: null,  /* how long the worker took to get ready (the bench reads it) */
-    assets: JSON.parse(data.assets),
+    assets: data.assets,
     start: start,
     render: render,
     call: call
@@ -140,18 +139,28 @@
   });
   window.addEventListener("popstate", showScorer);
 
-  /* When: at once in the installed app; otherwise once the first result the player asked for
-     is on the page (a score or a 13-tile hand's waits swapped into #result), so that a first
-     visit spends nothing on the pocket before it. */
-  if (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) {
-    start();
-  } else {
-    document.addEventListener("htmx:afterSettle", function first(event) {
-      var result = document.getElementById("result");
-      if (result && result.contains(event.target) && result.querySelector(".score, .waits-list")) {
-        document.removeEventListener("htmx:afterSettle", first);
-        start();
-      }
+  /* The scorer's result box, once ready: the same fragment the server would send, swapped the
+     way htmx swaps it (out-of-band parts included). A request the pocket cannot answer (null)
+     goes to the server as it was. */
+  var toServer = null;
+  document.addEventListener("htmx:configRequest", function (event) {
+    var d = event.detail;
+    if (pocket.state !== "ready" || !d.target || d.target.id !== "result") return;
+    if (toServer === d.elt) { toServer = null; return; }
+    event.preventDefault();
+    var pairs = [];
+    d.formData.forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, value]);
     });
-  }
+    var path = new URL(d.path, location.href).pathname;
+    render(d.verb, path, pairs).then(function (answer) {
+      if (!answer) throw new Error("not in the pocket");
+      htmx.swap(d.target, answer.html, { swapStyle: "innerHTML" });
+      if (answer.replace_url) history.replaceState(history.state, "", answer.replace_url);
+      if (answer.cookie) document.cookie = answer.cookie;  /* the house rules, as the server */
+    }).catch(function () {
+      toServer = d.elt;
+      htmx.ajax(d.verb, d.path, { source: d.elt, target: d.target, swap: "innerHTML" });
+    });
+  });
 })();
