@@ -141,8 +141,11 @@
 
   /* The scorer's result box, once ready: the same fragment the server would send, swapped the
      way htmx swaps it (out-of-band parts included). A request the pocket cannot answer (null)
-     goes to the server as it was. */
-  var toServer = null;
+     goes to the server as it was. The same question as the one whose answer is still shown
+     (the hand box's change on leaving it, after its typing was answered) is not asked again,
+     and an answer a later question overtook is not swapped (the form's hx-sync "replace"):
+     each would cost the tap a render and a swap before its own. */
+  var toServer = null, asked = 0, shown = null;
   document.addEventListener("htmx:configRequest", function (event) {
     var d = event.detail;
     if (pocket.state !== "ready" || !d.target || d.target.id !== "result") return;
@@ -153,9 +156,13 @@
       if (typeof value === "string") pairs.push([name, value]);
     });
     var path = new URL(d.path, location.href).pathname;
+    var question = JSON.stringify([d.verb, path, pairs]), mine = ++asked;
+    if (shown && shown.question === question && d.target.contains(shown.node)) return;
     render(d.verb, path, pairs).then(function (answer) {
       if (!answer) throw new Error("not in the pocket");
+      if (mine !== asked) return;
       htmx.swap(d.target, answer.html, { swapStyle: "innerHTML" });
+      shown = { question: question, node: d.target.firstElementChild };
       if (answer.replace_url) history.replaceState(history.state, "", answer.replace_url);
       if (answer.cookie) document.cookie = answer.cookie;  /* the house rules, as the server */
     }).catch(function () {
