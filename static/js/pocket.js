@@ -145,7 +145,23 @@
      (the hand box's change on leaving it, after its typing was answered) is not asked again,
      and an answer a later question overtook is not swapped (the form's hx-sync "replace"):
      each would cost the tap a render and a swap before its own. */
-  var toServer = null, asked = 0, shown = null;
+  var toServer = null, asked = 0, answered = null;
+
+  /* The answer without its out-of-band parts that the page already shows as they are (most
+     are an empty box: the context's errors, each house rule's), so that htmx swaps only what
+     changed; each part swapped costs the tap a search of the page and a settle. */
+  function changedOnly(html) {
+    var parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    var parts = parsed.content.querySelectorAll("[hx-swap-oob=true][id]");
+    if (!parts.length) return html;
+    parts.forEach(function (part) {
+      var bare = part.cloneNode(true), there = document.getElementById(part.id);
+      bare.removeAttribute("hx-swap-oob");
+      if (there && there.isEqualNode(bare)) part.remove();
+    });
+    return parsed.innerHTML;
+  }
   document.addEventListener("htmx:configRequest", function (event) {
     var d = event.detail;
     if (pocket.state !== "ready" || !d.target || d.target.id !== "result") return;
@@ -157,12 +173,13 @@
     });
     var path = new URL(d.path, location.href).pathname;
     var question = JSON.stringify([d.verb, path, pairs]), mine = ++asked;
-    if (shown && shown.question === question && d.target.contains(shown.node)) return;
+    if (answered && answered.question === question && answered.first === d.target.firstChild &&
+        answered.last === d.target.lastChild) return;  /* that answer still shown as it was */
     render(d.verb, path, pairs).then(function (answer) {
       if (!answer) throw new Error("not in the pocket");
       if (mine !== asked) return;
-      htmx.swap(d.target, answer.html, { swapStyle: "innerHTML" });
-      shown = { question: question, node: d.target.firstElementChild };
+      htmx.swap(d.target, changedOnly(answer.html), { swapStyle: "innerHTML" });
+      answered = { question: question, first: d.target.firstChild, last: d.target.lastChild };
       if (answer.replace_url) history.replaceState(history.state, "", answer.replace_url);
       if (answer.cookie) document.cookie = answer.cookie;  /* the house rules, as the server */
     }).catch(function () {
