@@ -143,3 +143,35 @@ def test_offline_the_phone_scores_as_the_server(page, client):
                 assert_compare_offline(page, client)
     assert scored >= 50 and waits >= 8 and compared == set(VARIANTS)
     context.set_offline(False)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_first_visit_is_scored_by_the_server_before_anything_of_the_pocket_loads(page, client):
+    """The first visit as before the pocket: the page and the server's scoring, with nothing of
+    the pocket loaded before the first result (only its data in the page and scorer.js's
+    loader); pocket.js loads after it. With the runtime unreachable the pocket fails and the
+    server goes on answering."""
+    seen = []
+    page.on("request", lambda r: seen.append(("request", r.method, r.url)))
+    page.on("response", lambda r: seen.append(("response", r.request.method, r.url)))
+    page.route("**/static/pocket/**", lambda route: route.abort())
+    page.goto(f"{page.base}/?variant=shanghai")
+    assets = page.evaluate("JSON.parse(document.getElementById('pocket-data').textContent).assets")
+    assert assets and page.evaluate("pocket.state") == "off"
+
+    page.fill("input[name=hand]", "123m 456p 789s 111z 22z")
+    page.wait_for_selector("#result .score .big")
+    answered = seen.index(("response", "POST", page.base + "/"))
+    before = {url.replace(page.base, "") for _, _, url in seen[:answered]}
+    assert not before & set(assets), before & set(assets)
+    pairs = page.evaluate("Array.from(new FormData(document.getElementById('scorer')))")
+    assert page.evaluate(TEXTS, None) == server_texts(page, client, pairs)
+
+    assert wait_ready(page) == "failed"  # pocket.js loaded after the result, then the runtime not
+    assert page.base + assets[0] in {url for _, _, url in seen[answered:]}
+    page.evaluate("document.querySelector('#result .score').id = 'stale'")
+    page.fill("input[name=hand]", "11m 456m 789p 123s 55z 1m")
+    page.wait_for_selector("#result #stale", state="detached")
+    page.wait_for_selector("#result .score .big")
+    pairs = page.evaluate("Array.from(new FormData(document.getElementById('scorer')))")
+    assert page.evaluate(TEXTS, None) == server_texts(page, client, pairs)

@@ -1,5 +1,5 @@
 """The pocket engine's static files as the page names them (Django side; not in the pack): the
-script tag's data (templates/pocket/_script.html) and the list a service worker caches."""
+data the page carries for it (templates/pocket/_script.html) and the list a service worker caches."""
 
 import json
 from functools import lru_cache
@@ -37,10 +37,11 @@ def pocket_urls() -> list[str]:
 
 
 def script_data() -> dict | None:
-    """The data of pocket.js's tag, or None: no tag when the pack was not built."""
+    """The page's data for the pocket engine (a JSON data block, read by scorer.js's loader and
+    pocket.js), or None: nothing when the pack was not built."""
     made = _manifest()
     if made is None:
         return None
     return {"src": static("js/pocket.js"), "worker": static("js/pocket-worker.js"),
             "runtime": runtime_url(), "pack": static(made["pack"]),
-            "urls": json.dumps(page_urls()), "assets": json.dumps(pocket_urls())}
+            "urls": page_urls(), "assets": pocket_urls()}

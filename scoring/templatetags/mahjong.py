@@ -80,7 +80,7 @@ def fragment(context, fragment_name, **extra):
 
 @register.simple_tag
 def pocket_script():
-    """The data of the pocket engine's script tag (templates/pocket/_script.html), or None when
+    """The page's data for the pocket engine (templates/pocket/_script.html), or None when
     its pack was not built (`make pocket`)."""
     from scoring.pocket.assets import script_data
 

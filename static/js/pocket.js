@@ -1,15 +1,14 @@
 /* The pocket engine, page side (docs/pocket.md): starts the worker (static/js/pocket-worker.js)
-   after the first result, or at once in the installed app, and passes it the page's questions.
-   window.pocket: state, ready (a Promise), start(), render(method, path, pairs), call(name,
-   args), assets. The page works without it: nothing here runs before the first result, and a
-   question the pocket cannot answer (null) goes to the server. */
+   and passes it the page's questions. scorer.js's loader loads this script after the first
+   result, or at once in the installed app, and then calls start(); until then window.pocket is
+   the loader's stand-in, so that a first visit loads nothing of the pocket before its first
+   result. window.pocket: state, ready (a Promise), start(), render(method, path, pairs),
+   call(name, args), assets. A question the pocket cannot answer (null) goes to the server. */
 (function () {
   "use strict";
 
-  var tag = document.currentScript;
-  if (!tag || !window.Worker || !window.WebAssembly) return;
-  var data = tag.dataset;
-  var urls = JSON.parse(data.urls);
+  var data = JSON.parse(document.getElementById("pocket-data").textContent);
+  var urls = data.urls;
   var worker = null, next = 0, waiting = {};
   var settle = {};
   var ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
@@ -19,7 +18,7 @@
     state: "off",
     ready: ready,
     startedMs: null,  /* how long the worker took to get ready (the bench reads it) */
-    assets: JSON.parse(data.assets),
+    assets: data.assets,
     start: start,
     render: render,
     call: call
@@ -140,18 +139,52 @@
   });
   window.addEventListener("popstate", showScorer);
 
-  /* When: at once in the installed app; otherwise once the first result the player asked for
-     is on the page (a score or a 13-tile hand's waits swapped into #result), so that a first
-     visit spends nothing on the pocket before it. */
-  if (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) {
-    start();
-  } else {
-    document.addEventListener("htmx:afterSettle", function first(event) {
-      var result = document.getElementById("result");
-      if (result && result.contains(event.target) && result.querySelector(".score, .waits-list")) {
-        document.removeEventListener("htmx:afterSettle", first);
-        start();
-      }
+  /* The scorer's result box, once ready: the same fragment the server would send, swapped the
+     way htmx swaps it (out-of-band parts included). A request the pocket cannot answer (null)
+     goes to the server as it was. The same question as the one whose answer is still shown
+     (the hand box's change on leaving it, after its typing was answered) is not asked again,
+     and an answer a later question overtook is not swapped (the form's hx-sync "replace"):
+     each would cost the tap a render and a swap before its own. */
+  var toServer = null, asked = 0, answered = null;
+
+  /* The answer without its out-of-band parts that the page already shows as they are (most
+     are an empty box: the context's errors, each house rule's), so that htmx swaps only what
+     changed; each part swapped costs the tap a search of the page and a settle. */
+  function changedOnly(html) {
+    var parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    var parts = parsed.content.querySelectorAll("[hx-swap-oob=true][id]");
+    if (!parts.length) return html;
+    parts.forEach(function (part) {
+      var bare = part.cloneNode(true), there = document.getElementById(part.id);
+      bare.removeAttribute("hx-swap-oob");
+      if (there && there.isEqualNode(bare)) part.remove();
     });
+    return parsed.innerHTML;
   }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var d = event.detail;
+    if (pocket.state !== "ready" || !d.target || d.target.id !== "result") return;
+    if (toServer === d.elt) { toServer = null; return; }
+    event.preventDefault();
+    var pairs = [];
+    d.formData.forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, value]);
+    });
+    var path = new URL(d.path, location.href).pathname;
+    var question = JSON.stringify([d.verb, path, pairs]), mine = ++asked;
+    if (answered && answered.question === question && answered.first === d.target.firstChild &&
+        answered.last === d.target.lastChild) return;  /* that answer still shown as it was */
+    render(d.verb, path, pairs).then(function (answer) {
+      if (!answer) throw new Error("not in the pocket");
+      if (mine !== asked) return;
+      htmx.swap(d.target, changedOnly(answer.html), { swapStyle: "innerHTML" });
+      answered = { question: question, first: d.target.firstChild, last: d.target.lastChild };
+      if (answer.replace_url) history.replaceState(history.state, "", answer.replace_url);
+      if (answer.cookie) document.cookie = answer.cookie;  /* the house rules, as the server */
+    }).catch(function () {
+      toServer = d.elt;
+      htmx.ajax(d.verb, d.path, { source: d.elt, target: d.target, swap: "innerHTML" });
+    });
+  });
 })();

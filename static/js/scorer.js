@@ -377,30 +377,25 @@
     if (rules && rules.querySelector(".rule-error .error")) rules.open = true;
   });
 
-  /* The pocket engine (static/js/pocket.js), once ready, answers the result box's requests in
-     the phone: the same fragment the server would send, swapped the way htmx swaps it (out of
-     band parts included). A request it cannot answer (null) goes to the server as it was. */
-  var toServer = null;
-  document.addEventListener("htmx:configRequest", function (event) {
-    var d = event.detail, pocket = window.pocket;
-    if (!pocket || pocket.state !== "ready" || !d.target || d.target.id !== "result") return;
-    if (toServer === d.elt) { toServer = null; return; }
-    event.preventDefault();
-    var pairs = [];
-    d.formData.forEach(function (value, name) {
-      if (typeof value === "string") pairs.push([name, value]);
+  /* The pocket's loader (docs/pocket.md): pocket.js after the first result, or in the app. */
+  var pocketData = document.getElementById("pocket-data"), pocketLoad;
+  function loadPocket() {
+    return pocketLoad = pocketLoad || new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = JSON.parse(pocketData.textContent).src;
+      tag.onload = function () { resolve(pocket.start()); };
+      tag.onerror = reject;
+      document.body.appendChild(tag);
     });
-    var path = new URL(d.path, location.href).pathname;
-    pocket.render(d.verb, path, pairs).then(function (answer) {
-      if (!answer) throw new Error("not in the pocket");
-      htmx.swap(d.target, answer.html, { swapStyle: "innerHTML" });
-      if (answer.replace_url) history.replaceState(history.state, "", answer.replace_url);
-      if (answer.cookie) document.cookie = answer.cookie;  /* the house rules, as the server */
-    }).catch(function () {
-      toServer = d.elt;
-      htmx.ajax(d.verb, d.path, { source: d.elt, target: d.target, swap: "innerHTML" });
+  }
+  if (pocketData && window.Worker && window.WebAssembly) {
+    window.pocket = { state: "off", start: loadPocket };
+    if (matchMedia("(display-mode: standalone)").matches) loadPocket();
+    document.addEventListener("htmx:afterSettle", function (event) {
+      var result = document.getElementById("result");
+      if (result && result.contains(event.target) && result.querySelector(".score, .waits-list")) loadPocket();
     });
-  });
+  }
 
   document.addEventListener("click", function (event) {
     var b = event.target.closest("button.share");
