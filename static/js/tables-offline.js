@@ -191,11 +191,10 @@
 
   /* The rows the pocket engine works out, or null while it cannot (not loaded, not built). */
   function work(state, pending) {
-    var pocket = window.pocket;
-    if (!pending.length || !pocket || !pocket.call || !state.exact) return Promise.resolve(null);
-    if (pocket.start) pocket.start();
-    return Promise.resolve(pocket.ready).then(function () {
-      return pocket.call("pending_hands", {
+    var pocket = window.pocket;  /* before its first start, the loader's stand-in (scorer.js) */
+    if (!pending.length || !pocket || !pocket.start || !state.exact) return Promise.resolve(null);
+    return Promise.resolve(pocket.start()).then(function (loaded) {
+      return loaded.call("pending_hands", {
         variant: state.variant, rules: state.rules, players: state.players,
         dealer_keeps: state.dealer_keeps, options: state.options, position: state.position,
         totals: state.totals,
