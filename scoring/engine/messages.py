@@ -242,11 +242,10 @@ def joined(items, separator: str = ", ") -> Message | str:
     usual ", " is the language's own (Chinese: 、)."""
     if not items:
         return ""
-    if separator == ", ":
-        return Message(_joined_template(len(items), "{sep}"),
-                       {"sep": LIST_SEPARATOR, **dict(zip(_item_names(len(items)), items))})
-    return Message(_joined_template(len(items), separator),
-                   dict(zip(_item_names(len(items)), items)))
+    own = separator == ", "  # the language's own list separator, a param of its own
+    params = {"sep": LIST_SEPARATOR} if own else {}
+    params.update(zip(_item_names(len(items)), items, strict=True))
+    return Message(_joined_template(len(items), "{sep}" if own else separator), params)
 
 
 @cache  # a few item counts and separators: made once each
