@@ -40,15 +40,12 @@ def _fact():
     return field(init=False, repr=False, compare=False)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One decomposition of a hand, the group the winning tile completed, and how it was won.
 
     The facts nearly every predicate reads are computed once, in one pass over the groups, when
-    the reading is made. Filled once, then only read: a value. (Not frozen: a frozen dataclass
-    is built field by field through object.__setattr__, which cost each reading as much as all
-    its facts did, some 2% of a scored hand; Result and Payout are not frozen for the same
-    reason.)
+    the reading is made.
     """
 
     hand: Hand
@@ -101,12 +98,14 @@ class Reading:
             kongs = hand.kongs  # a kong is always a revealed set or a concealed kong as written
         # The groups hold every tile of the hand (bonus tiles excluded): their tiles are its.
         mask = hand.mask
-        self.eyes, self.eyes_tile = eyes, None if eyes is None else eyes.tiles[0]
-        self.chows, self.triplets, self.kongs = tuple(chows), tuple(triplets), kongs
-        self.concealed_triplets, self.chow_firsts = concealed, chow_firsts
-        self.chow_bits, self.triplet_bits = chow_bits, triplet_bits
-        self.has_honor, self.has_terminal = bool(mask & HONOR_BIT), bool(mask & TERMINAL_BITS)
-        self.mask, self.suits, self.winning = mask, hand.suits, hand.winning
+        facts = {"eyes": eyes, "eyes_tile": None if eyes is None else eyes.tiles[0],
+                 "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
+                 "concealed_triplets": concealed, "chow_firsts": chow_firsts,
+                 "chow_bits": chow_bits, "triplet_bits": triplet_bits,
+                 "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
+                 "mask": mask, "suits": hand.suits, "winning": hand.winning}
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     @property
     def counts(self) -> tuple[int, ...]:
