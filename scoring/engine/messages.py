@@ -38,10 +38,19 @@ class Message(str):
     context: str  # the catalog's msgctxt, for a short word that means several things
 
     def __new__(cls, template: str, params: dict | None = None, context: str = ""):
-        params = params or {}
-        self = super().__new__(cls, template.format(**{
-            name: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
-            for name, value in params.items()}) if params else template)
+        if not params:
+            self = super().__new__(cls, template)
+            params = {}
+        else:
+            for value in params.values():
+                if isinstance(value, (list, tuple)):  # rare: a list param, joined by ", "
+                    text = template.format(**{
+                        name: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v
+                        for name, v in params.items()})
+                    break
+            else:  # the usual message: its params as they are, no copy of them
+                text = template.format_map(params)
+            self = super().__new__(cls, text)
         self.template = template
         self.params = params
         self.context = context
@@ -233,12 +242,21 @@ def joined(items, separator: str = ", ") -> Message | str:
     usual ", " is the language's own (Chinese: 、)."""
     if not items:
         return ""
-    if separator == ", ":
-        template = "{sep}".join(f"{{p{i}}}" for i in range(len(items)))
-        return Message(template, {"sep": LIST_SEPARATOR,
-                                  **{f"p{i}": item for i, item in enumerate(items)}})
-    template = separator.join(f"{{p{i}}}" for i in range(len(items)))
-    return Message(template, {f"p{i}": item for i, item in enumerate(items)})
+    own = separator == ", "  # the language's own list separator, a param of its own
+    params = {"sep": LIST_SEPARATOR} if own else {}
+    params.update(zip(_item_names(len(items)), items, strict=True))
+    return Message(_joined_template(len(items), "{sep}" if own else separator), params)
+
+
+@cache  # a few item counts and separators: made once each
+def _item_names(count: int) -> tuple[str, ...]:
+    return tuple(f"p{i}" for i in range(count))
+
+
+@cache
+def _joined_template(count: int, separator: str) -> str:
+    """'{p0} + {p1} + {p2}': `count` items joined by `separator`, as joined's template."""
+    return separator.join(f"{{{name}}}" for name in _item_names(count))
 
 
 # The values of house options that are words, as the page's choices show them (the English is

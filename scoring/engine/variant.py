@@ -224,7 +224,7 @@ class Variant:
         if not isinstance(raw, dict):
             raise HandError("bad_context", gettext_noop(
                 "rules must be an object of house options."))
-        known = {option.name: option for option in self.options}
+        known = self.options_by_name
         for name in raw:
             if name not in known:
                 listed = ", ".join(known) or "none"
@@ -240,6 +240,11 @@ class Variant:
                 limit=rules["limit"]),
                             ("rules.minimum_fan", "rules.limit"))
         return rules
+
+    @cached_property
+    def options_by_name(self) -> dict[str, Option]:
+        """The house options by the name a request writes, in the declared order."""
+        return {option.name: option for option in self.options}
 
     @cached_property
     def default_rules(self) -> MappingProxyType:

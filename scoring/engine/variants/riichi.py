@@ -522,8 +522,10 @@ class Scored:
         self.raw_fu, self.fu_items = fu_of(reading)
         self.fu = self.raw_fu if self.raw_fu in (0, 25) else round_up(self.raw_fu, 10)
         self.basic, self.limit = basic_points(self.han, self.fu, self.yakuman, rules)
-        self.transfers = variant.transfers(self.basic, reading.ctx) if has_yaku else []
-        self.paid = sum([t[2] for t in self.transfers])
+        # What the winner is paid, to rank the readings: the amounts only (the reading chosen
+        # is paid, with the reason of each transfer, by `Riichi.money`).
+        self.paid = sum([s[2] for s in variant.shares(self.basic, reading.ctx)]) \
+            if has_yaku else 0
 
     @property
     def fu_reasons(self) -> list[dict]:
@@ -758,29 +760,42 @@ class Riichi(Variant):
                     shown=shown.count(tile)),
                                 ("context.dora_indicators", "context.ura_dora_indicators"))
 
-    def transfers(self, basic: int, ctx) -> list[tuple[str, str, int, str]]:
-        """Who pays the winner what: a discard is paid by its discarder alone (4 times the basic
-        points, 6 for the dealer), a self-draw by each other player (the dealer twice the basic
-        points, the others once; the dealer's own self-draw twice from each), each rounded up
-        to 100; the honba add 300 on a discard, 100 from each on a self-draw."""
-        winner, honba = ctx.seat_wind, ctx.honba
+    def shares(self, basic: int, ctx) -> list[tuple[str, int, int]]:
+        """Who pays the winner how much, as (payer, times the basic points, amount): a discard
+        is paid by its discarder alone (4 times the basic points, 6 for the dealer), a self-draw
+        by each other player (the dealer twice the basic points, the others once; the dealer's
+        own self-draw twice from each), each rounded up to 100; the honba add 300 on a discard,
+        100 from each on a self-draw. (The amounts alone rank a hand's readings; `transfers`
+        adds the words, for the reading paid.)"""
+        honba = ctx.honba
         if not ctx.self_drawn:
-            amount = round_up((6 if ctx.dealer else 4) * basic, 100) + 300 * honba
-            extra = gettext_noop(", + {amount} for {honba} honba", amount=300 * honba,
-                                 honba=honba) if honba else ""
-            return [(ctx.discarder, winner, amount, gettext_noop(
-                "discarder: {times} x {basic} rounded up to 100{extra}",
-                times=6 if ctx.dealer else 4, basic=basic, extra=extra))]
+            times = 6 if ctx.dealer else 4
+            return [(ctx.discarder, times, round_up(times * basic, 100) + 300 * honba)]
         rows = []
         for seat in ctx.others:
-            share = 2 if (ctx.dealer or seat == "E") else 1
-            amount = round_up(share * basic, 100) + 100 * honba
-            who = gettext_noop("the dealer") if seat == "E" else gettext_noop("each non-dealer")
-            extra = gettext_noop(", + {amount} for {honba} honba", amount=100 * honba,
-                                 honba=honba) if honba else ""
-            rows.append((seat, winner, amount, gettext_noop(
-                "self-drawn, {who}: {share} x {basic} rounded up to 100{extra}", who=who,
-                share=share, basic=basic, extra=extra)))
+            times = 2 if (ctx.dealer or seat == "E") else 1
+            rows.append((seat, times, round_up(times * basic, 100) + 100 * honba))
+        return rows
+
+    def transfers(self, basic: int, ctx) -> list[tuple[str, str, int, str]]:
+        """`shares` as the ledger's transfers (payer, winner, amount, reason)."""
+        winner, honba = ctx.seat_wind, ctx.honba
+        rows = []
+        for seat, times, amount in self.shares(basic, ctx):
+            if not ctx.self_drawn:
+                extra = gettext_noop(", + {amount} for {honba} honba", amount=300 * honba,
+                                     honba=honba) if honba else ""
+                reason = gettext_noop("discarder: {times} x {basic} rounded up to 100{extra}",
+                                      times=times, basic=basic, extra=extra)
+            else:
+                who = gettext_noop("the dealer") if seat == "E" else gettext_noop(
+                    "each non-dealer")
+                extra = gettext_noop(", + {amount} for {honba} honba", amount=100 * honba,
+                                     honba=honba) if honba else ""
+                reason = gettext_noop(
+                    "self-drawn, {who}: {share} x {basic} rounded up to 100{extra}", who=who,
+                    share=times, basic=basic, extra=extra)
+            rows.append((seat, winner, amount, reason))
         return rows
 
     # The pipeline's steps (`Variant.result`): every placement of the winning tile is a reading,
