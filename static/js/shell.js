@@ -115,8 +115,9 @@
     document.addEventListener("DOMContentLoaded", function () {
       var pocket = window.pocket, result = document.getElementById("result");
       if (!pocket || !result) return;
-      pocket.start().then(function () {
-        return pocket.render("GET", "/", Array.from(query.entries()));
+      /* start() answers the loaded pocket (before it, window.pocket is the loader's stand-in) */
+      pocket.start().then(function (loaded) {
+        return loaded.render("GET", "/", Array.from(query.entries()));
       }).then(function (answer) {
         if (answer && window.htmx) window.htmx.swap(result, answer.html, { swapStyle: "innerHTML" });
       }).catch(function () { /* no pocket: the kept page says the score needs the server */ });
