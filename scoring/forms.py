@@ -25,14 +25,13 @@ from scoring.engine.context import (
     SUIT,
     TILES,
     WIND,
-    WINNING_TILE_FIELDS,
     YES_NO,
     ContextField,
     implied_self_drawn,
 )
 from scoring.engine.errors import HandError
 from scoring.engine.messages import choice_word
-from scoring.engine.notation import format_hand, parse
+from scoring.engine.notation import parse
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
 from scoring.i18n import localize
@@ -47,6 +46,7 @@ from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
     query_pairs,
     request_value,
     rule_text,
+    waits_listed,
 )
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
@@ -249,25 +249,9 @@ class ScoreForm(forms.Form):
         return data
 
     def read_waits(self) -> bool:
-        """A hand one tile short: its waits, each scored self-drawn and on a discard, in
-        `self.analysis` (the winning-tile flags left out: every wait is tried both ways)."""
-        request = self.engine_request()
-        request["context"] = {name: value for name, value in request["context"].items()
-                              if name not in WINNING_TILE_FIELDS}
-        parsed = parse(request["hand"])  # already read by the validator
-        request["hand"] = format_hand(parsed._replace(winning=None))  # a 13-tile hand has no +X
-        answer = engine.analyse(request)
-        if not answer["ok"] or not answer["waits"]:
-            return False
-        entered = self.engine_request()
-        seat = entered["context"].get("seat_wind", "E")
-        self.analysis = sorted(
-            ({**wait, "gain_self_drawn": wait["self_drawn"]["net"][seat],
-              "gain_discard": wait["discard"]["net"][seat], "query": urlencode(query_pairs(
-                entered["variant"], f"{request['hand']} {wait['tile']} +{wait['tile']}",
-                entered["context"], entered["rules"]))} for wait in answer["waits"]),
-            key=lambda w: -max(w["self_drawn"]["total"], w["discard"]["total"]))
-        return True
+        """A hand one tile short: its waits in `self.analysis` (query.waits_listed)."""
+        self.analysis = waits_listed(self.engine_request()) or []
+        return bool(self.analysis)
 
     def engine_error(self, error: dict) -> None:
         """Show an engine error where it belongs: beside the house rule or the context boxes it

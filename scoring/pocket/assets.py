@@ -1,5 +1,6 @@
 """The pocket engine's static files as the page names them (Django side; not in the pack): the
-data the page carries for it (templates/pocket/_script.html) and the list a service worker caches."""
+data the page carries for it (templates/pocket/_script.html) and the list a service worker
+caches."""
 
 import json
 from functools import lru_cache

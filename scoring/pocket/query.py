@@ -3,6 +3,9 @@
 both write and read it through these, from the engine's one declaration of the context fields
 (scoring/engine/context.py, CONTEXT_FIELDS)."""
 
+from urllib.parse import urlencode
+
+from scoring import engine
 from scoring.engine.context import (
     CONTEXT_FIELDS,
     COUNT,
@@ -13,9 +16,11 @@ from scoring.engine.context import (
     SUIT,
     TILES,
     WIND,
+    WINNING_TILE_FIELDS,
     YES_NO,
     ContextField,
 )
+from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 
 DEFAULT_VARIANT = "shanghai"
@@ -86,3 +91,23 @@ def query_pairs(variant_id: str, hand: str | None, context: dict,
             pairs.append((name, value))
     pairs += [(f"{variant_id}-{name}", rule_text(value)) for name, value in rules.items()]
     return pairs
+
+
+def waits_listed(entered: dict) -> list | None:
+    """A hand one tile short (the form's engine request): its waits, each scored self-drawn
+    and on a discard (the winning-tile flags left out: every wait is tried both ways), best
+    first, each with the player's gain and the link that completes it; None when it wins
+    nothing."""
+    request = {**entered, "context": {name: value for name, value in entered["context"].items()
+                                      if name not in WINNING_TILE_FIELDS}}
+    request["hand"] = format_hand(parse(entered["hand"])._replace(winning=None))  # no +X
+    answer = engine.analyse(request)
+    if not answer["ok"] or not answer["waits"]:
+        return None
+    seat = entered["context"].get("seat_wind", "E")
+    return sorted(
+        ({**wait, "gain_self_drawn": wait["self_drawn"]["net"][seat],
+          "gain_discard": wait["discard"]["net"][seat], "query": urlencode(query_pairs(
+            entered["variant"], f"{request['hand']} {wait['tile']} +{wait['tile']}",
+            entered["context"], entered["rules"]))} for wait in answer["waits"]),
+        key=lambda w: -max(w["self_drawn"]["total"], w["discard"]["total"]))

@@ -25,11 +25,10 @@ from scoring.engine.context import (
     SUIT,
     TILES,
     WIND,
-    WINNING_TILE_FIELDS,
     YES_NO,
 )
 from scoring.engine.errors import HandError
-from scoring.engine.notation import format_hand, parse
+from scoring.engine.notation import parse
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
 from scoring.pocket.filters import localize
@@ -42,6 +41,7 @@ from scoring.pocket.query import (
     query_pairs,
     request_value,
     rule_text,
+    waits_listed,
 )
 
 WINDS = ("E", "S", "W", "N")
@@ -282,21 +282,8 @@ def _read(query: Query, lang: Lang, cookies: dict) -> Reading:
 
 def _read_waits(reading: Reading) -> bool:
     """ScoreForm.read_waits: a hand one tile short, its waits scored both ways, best first."""
-    entered = reading.request
-    request = {**entered, "context": {name: value for name, value in entered["context"].items()
-                                      if name not in WINNING_TILE_FIELDS}}
-    request["hand"] = format_hand(parse(entered["hand"])._replace(winning=None))
-    answer = engine.analyse(request)
-    if not answer["ok"] or not answer["waits"]:
-        return False
-    seat = entered["context"].get("seat_wind", "E")
-    reading.analysis = sorted(
-        ({**wait, "gain_self_drawn": wait["self_drawn"]["net"][seat],
-          "gain_discard": wait["discard"]["net"][seat], "query": urlencode(query_pairs(
-            entered["variant"], f"{request['hand']} {wait['tile']} +{wait['tile']}",
-            entered["context"], entered["rules"]))} for wait in answer["waits"]),
-        key=lambda w: -max(w["self_drawn"]["total"], w["discard"]["total"]))
-    return True
+    reading.analysis = waits_listed(reading.request) or []
+    return bool(reading.analysis)
 
 
 def _engine_error(reading: Reading, error: dict, lang: Lang) -> None:
