@@ -14,20 +14,12 @@ from django.utils.translation import get_language, gettext
 
 from scoring.engine.messages import from_data, render
 from scoring.engine.variants import VARIANTS
-
-_TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
+from scoring.pocket.lang import messages_language
 
 
 def page_language() -> str:
     """The active language as the engine's messages name it: '', 'fr', 'zh_hans', 'zh_hant'."""
-    language = (get_language() or "en").lower()
-    if language.startswith("fr"):
-        return "fr"
-    if language.startswith(_TRADITIONAL):
-        return "zh_hant"
-    if language.startswith("zh"):
-        return "zh_hans"
-    return ""
+    return messages_language(get_language() or "en")
 
 
 def localize(text) -> str:

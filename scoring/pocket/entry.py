@@ -11,9 +11,10 @@ import json
 from http import cookies as http_cookies
 from urllib.parse import urlencode
 
+from scoring.engine.messages import LOCALE_DIR
 from scoring.engine.variants.american import is_card_text
 from scoring.pocket.env import environment
-from scoring.pocket.lang import LOCALE_DIR, catalog_lang
+from scoring.pocket.lang import catalog_lang
 from scoring.pocket.reading import read
 from scoring.pocket.view import compare_asked, compare_context, fragment_context
 

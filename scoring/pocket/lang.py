@@ -9,7 +9,6 @@ import gettext as gettext_module
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
 
@@ -24,15 +23,8 @@ class Lang:
 
     @property
     def messages(self) -> str:
-        """The language as the engine's messages name it: '', 'fr', 'zh_hans', 'zh_hant'."""
-        code = self.code.lower()
-        if code.startswith("fr"):
-            return "fr"
-        if code.startswith(TRADITIONAL):
-            return "zh_hant"
-        if code.startswith("zh"):
-            return "zh_hans"
-        return ""
+        """The language as the engine's messages name it (`messages_language`)."""
+        return messages_language(self.code)
 
     @property
     def chinese_script(self) -> str | None:
@@ -42,6 +34,19 @@ class Lang:
     @property
     def french(self) -> bool:
         return self.messages == "fr"
+
+
+def messages_language(code: str) -> str:
+    """A language code ('fr-ca', 'zh-hk', ...) as the engine's messages name the language: '',
+    'fr', 'zh_hans', 'zh_hant'."""
+    code = code.lower()
+    if code.startswith("fr"):
+        return "fr"
+    if code.startswith(TRADITIONAL):
+        return "zh_hant"
+    if code.startswith("zh"):
+        return "zh_hans"
+    return ""
 
 
 def locale_name(code: str) -> str:
@@ -60,4 +65,3 @@ def catalog_lang(code: str, localedir: str) -> Lang:
     return Lang(code, catalog.gettext, catalog.ngettext, catalog.pgettext, catalog.npgettext)
 
 
-LOCALE_DIR = str(Path(__file__).resolve().parents[2] / "locale")
