@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.serving import gunicorn, server_env  # noqa: E402
+from bench.tap_to_result import percentile  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 RUNS = int(os.environ.get("POCKET_TABLE_RUNS", "20"))
@@ -51,11 +52,6 @@ INSTALLED = """async () => {
 }"""
 CLEAR = """async () => { for (const e of await PendingStore.all()) await PendingStore.remove(e.key);
   await tablesOffline.show(); }"""
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def until(page, predicate, seconds=120):
