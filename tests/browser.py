@@ -4,6 +4,7 @@ to be looked at, they are not compared.
 """
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -18,13 +19,51 @@ MARKS = [
 ]
 
 
-def phone(browser, live_server, **options):
-    """A fresh touch context at phone size and a page in it; page.base is the server's url."""
+def phone(browser, live_server, host=None, **options):
+    """A fresh touch context at phone size and a page in it; page.base is the server's url, on
+    `host` where given (a second phone on 127.0.0.1 is a second origin, which `offline` can cut
+    apart from the first)."""
     context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 780}, has_touch=True,
                                   is_mobile=True, device_scale_factor=2, **options)
     page = context.new_page()
     page.base = live_server.url
+    if host:
+        page.base = page.base.replace(urlsplit(page.base).hostname, host, 1)
+    CUT.discard(urlsplit(page.base).netloc)  # a new phone starts online
+    server = live_server.thread.httpd
+    if not issubclass(server.RequestHandlerClass, CutHosts):
+        server.RequestHandlerClass = type("Cut" + server.RequestHandlerClass.__name__,
+                                          (CutHosts, server.RequestHandlerClass), {})
     return context, page
+
+
+CUT = set()  # the hosts (host:port) the test server answers nothing, as a dead network
+
+
+class CutHosts:
+    """The live server's request handler, refusing a request to a cut host with no answer at
+    all: the connection closes and the browser's fetch fails as on a dead network."""
+
+    def parse_request(self):
+        if not super().parse_request():
+            return False
+        if self.headers.get("Host") in CUT:
+            self.close_connection = True
+            return False
+        return True
+
+
+def offline(page, cut=True):
+    """Take `page`'s phone off the network, or back on: the browser's emulation (what its pages
+    see: navigator.onLine, their fetches), and its host cut on the test server, because
+    Playwright's emulation does not always reach the service worker's own fetches
+    (microsoft/playwright#2311): a restarted worker posted a hand "offline" to the server."""
+    page.context.set_offline(cut)
+    host = urlsplit(page.base).netloc
+    if cut:
+        CUT.add(host)
+    else:
+        CUT.discard(host)
 
 
 def shot(page, name, screen=False):

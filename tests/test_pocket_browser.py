@@ -13,7 +13,7 @@ from scoring.engine import randomhands
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 from scoring.examples import examples_for
-from tests.browser import MARKS
+from tests.browser import MARKS, offline
 
 pytestmark = MARKS
 READY_S = 180  # a generous bound for a loaded test machine; bench/pocket.py measures it
@@ -122,11 +122,11 @@ def test_offline_the_phone_scores_as_the_server(page, client):
         language = "fr" if n % 2 else "en"
         context.add_cookies([{"name": "django_language", "value": language, "url": page.base}])
         client.cookies["django_language"] = language
-        context.set_offline(False)
+        offline(page, False)
         page.goto(f"{page.base}/?variant={variant}")
         page.evaluate("pocket.start()")
         assert wait_ready(page) == "ready", variant
-        context.set_offline(True)
+        offline(page, True)
         for hand in hands_for(variant):
             page.evaluate("""() => { const s = document.createElement('i');
                 s.id = 'stale'; document.getElementById('result').appendChild(s); }""")
@@ -142,7 +142,7 @@ def test_offline_the_phone_scores_as_the_server(page, client):
                 compared.add(variant)
                 assert_compare_offline(page, client)
     assert scored >= 50 and waits >= 8 and compared == set(VARIANTS)
-    context.set_offline(False)
+    offline(page, False)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import reverse
 
-from tests.browser import MARKS, no_horizontal_scroll, phone, shot
+from tests.browser import MARKS, no_horizontal_scroll, offline, phone, shot
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
@@ -56,7 +56,7 @@ def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser
         assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
         assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
 
-        context.set_offline(True)
+        offline(page, True)
         page.reload()
         expect(page.locator("#scorer")).to_be_visible()
         expect(badge(page)).to_have_attribute("data-state", "offline")
@@ -74,7 +74,7 @@ def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser
         page.goto(page.base + "/tables/new")
         expect(page.locator("h1")).to_contain_text("not kept on this phone")
 
-        context.set_offline(False)
+        offline(page, False)
         page.goto(page.base + "/")
         expect(badge(page)).to_have_attribute("data-state", "online")
 
@@ -86,7 +86,7 @@ def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser
             const kept = await (await caches.open(pages)).match('/patterns/riichi/');
             return kept && (await kept.text()).includes('<html lang="fr"');
         }""")
-        context.set_offline(True)
+        offline(page, True)
         page.goto(page.base + reverse("patterns", args=["riichi"]))
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         expect(badge(page)).to_have_attribute("data-state", "offline")
@@ -104,7 +104,7 @@ def test_a_permalink_never_opened_shows_its_result_offline(browser, live_server,
     context, page = phone(browser, live_server)
     try:
         installed(page)
-        context.set_offline(True)
+        offline(page, True)
         page.goto(page.base + "/?" + query)
         expect(page.locator("#network")).to_have_attribute("data-state", "offline")
         expect(page.locator("input[name=hand]")).to_have_value("123m 456m 789m 123p 55s +5s")
@@ -152,7 +152,7 @@ def test_a_new_version_waits_for_its_notice_then_takes_over(browser, live_server
         names = page.evaluate("caches.keys()")
         assert sorted(names) == ["pages-0123456789ab", "static-0123456789ab"]
         # The new version kept the pages too: offline, the scorer still opens.
-        context.set_offline(True)
+        offline(page, True)
         page.reload()
         expect(page.locator("#scorer")).to_be_visible()
     finally:

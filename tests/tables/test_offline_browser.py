@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.tables.models import Submission, Table
-from tests.browser import MARKS, no_horizontal_scroll, phone, shot
+from tests.browser import MARKS, no_horizontal_scroll, offline, phone, shot
 from tests.test_pwa_browser import installed
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -58,7 +58,7 @@ def test_five_riichi_hands_offline_are_sent_once_in_order(browser, live_server):
     context, page = phone(browser, live_server)
     try:
         installed(page, board_of(table))
-        context.set_offline(True)
+        offline(page, True)
         page.reload()
         expect(page.locator("#network")).to_have_attribute("data-state", "offline")
         hands = [(1, 0, 3, 30, ()), (2, "self", 2, 40, (2,)), (0, 3, 4, 30, ()),
@@ -77,7 +77,7 @@ def test_five_riichi_hands_offline_are_sent_once_in_order(browser, live_server):
         assert no_horizontal_scroll(page)
         assert table.hands.count() == 0
 
-        context.set_offline(False)
+        offline(page, False)
         expect(pending(page)).to_have_count(0, timeout=30000)
         expect(page.locator("#hands .hand-row")).to_have_count(5)
         stored = list(table.hands.order_by("number"))
@@ -104,7 +104,7 @@ def test_a_sichuan_deal_and_quick_wins_offline(browser, live_server):
     try:
         installed(page, reverse("table-deal", args=[table.edit_token]))
         page.goto(page.base + board_of(table))
-        context.set_offline(True)
+        offline(page, True)
         # The page believes it is online (a dead Wi-Fi): htmx posts, the worker gets no answer
         # and keeps the hand itself, and says so to the page.
         page.evaluate("() => { window.shell.online = () => true; }")
@@ -131,7 +131,7 @@ def test_a_sichuan_deal_and_quick_wins_offline(browser, live_server):
         on_the_phone = numbers(pending(page).first.locator("tr.after td"))
         assert table.hands.count() == 0
 
-        context.set_offline(False)
+        offline(page, False)
         expect(pending(page)).to_have_count(0, timeout=30000)
         kinds = [(h.kind, h.winner) for h in table.hands.order_by("number")]
         assert kinds == [("deal", 1), ("deal", 3)]
@@ -143,12 +143,12 @@ def test_a_sichuan_deal_and_quick_wins_offline(browser, live_server):
 def test_two_phones_offline_on_one_table_keep_both_phones_hands(browser, live_server):
     table = Table.objects.create(name="Two", variant="shanghai", rules={}, players=NAMES)
     first, ann = phone(browser, live_server)
-    second, bob = phone(browser, live_server)
+    second, bob = phone(browser, live_server, host="127.0.0.1")  # another origin: cut apart
     try:
         installed(ann, board_of(table))
         installed(bob, board_of(table))
-        first.set_offline(True)
-        second.set_offline(True)
+        offline(ann, True)
+        offline(bob, True)
         shanghai_win(ann, 0, 1, 10)
         shanghai_win(ann, 1, "self", 20)
         expect(pending(ann)).to_have_count(2)
@@ -156,10 +156,10 @@ def test_two_phones_offline_on_one_table_keep_both_phones_hands(browser, live_se
         shanghai_win(bob, 3, 2, 40)
         expect(pending(bob)).to_have_count(2)
 
-        first.set_offline(False)
+        offline(ann, False)
         expect(pending(ann)).to_have_count(0, timeout=30000)
         expect(ann.locator("#notice")).to_contain_text("were sent")
-        second.set_offline(False)
+        offline(bob, False)
         expect(pending(bob)).to_have_count(0, timeout=30000)
         notice = bob.locator("#notice")
         expect(notice).to_contain_text("Another phone recorded hands at this table")
@@ -182,10 +182,10 @@ def test_a_hand_the_server_refuses_stays_with_its_reason_to_fix(browser, live_se
     try:
         installed(page, board_of(table))
         settings.TABLES_MAX_HANDS = 0
-        context.set_offline(True)
+        offline(page, True)
         shanghai_win(page, 2, 0, 16)
         expect(pending(page)).to_have_count(1)
-        context.set_offline(False)
+        offline(page, False)
         refused = page.locator("#pending .hand-row.refused")
         expect(refused).to_have_count(1, timeout=30000)
         expect(refused).to_contain_text("the most one table keeps")
@@ -208,9 +208,9 @@ def test_a_hand_the_server_refuses_stays_with_its_reason_to_fix(browser, live_se
 
         # A refused hand can be discarded too, with a second tap.
         settings.TABLES_MAX_HANDS = 1
-        context.set_offline(True)
+        offline(page, True)
         shanghai_win(page, 1, 0, 8)
-        context.set_offline(False)
+        offline(page, False)
         expect(refused).to_have_count(1, timeout=30000)
         refused.get_by_role("button", name="Discard").tap()
         expect(refused).to_have_count(1)
