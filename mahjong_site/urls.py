@@ -9,4 +9,5 @@ urlpatterns = [
     path("offline", pwa.offline, name="offline"),
     path("", include("scoring.urls")),
     path("tables/", include("scoring.tables.urls")),
+    path("learn/", include("scoring.trainer.urls")),
 ]
