@@ -5,7 +5,7 @@ test fails until it has one for every pattern)."""
 from importlib import import_module
 from urllib.parse import urlencode
 
-from scoring.forms import query_pairs
+from scoring.pocket.query import query_pairs
 
 
 def examples_for(variant_id: str) -> dict:

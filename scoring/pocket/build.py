@@ -40,7 +40,9 @@ RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zi
 BESIDE = ("pyodide.js.map",)
 # Sources by the path the worker imports them as, each a directory (all of it) or one file.
 SOURCES = ("scoring/__init__.py", "scoring/engine", "scoring/tables/__init__.py",
-           "scoring/tables/game.py", "scoring/tables/pending.py", "scoring/pocket", "locale")
+           "scoring/tables/game.py", "scoring/tables/pending.py", "scoring/pocket", "locale",
+           "scoring/examples", "scoring/trainer/__init__.py", "scoring/trainer/drills.py",
+           "scoring/trainer/page.py")
 # The builder, the words for makemessages and the Django side of the fragments stay on the server.
 LEFT_OUT = {"scoring/pocket/build.py", "scoring/pocket/assets.py", "scoring/pocket/server.py",
             "scoring/pocket/messages.py", "scoring/pocket/template_words.py"}

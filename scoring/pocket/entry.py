@@ -2,8 +2,9 @@
 tests under CPython). JSON in, JSON out; no Django. The worker unpacks the pack (build.py) into
 its working folder and imports this module.
 
-- render(path, pairs, language, urls, cookies): the htmx fragment the server would answer, or
-  None where the server must answer (a path or a field the phone does not read).
+- render(path, pairs, language, urls, cookies): the htmx fragment the server would answer (or a
+  trainer's drill page's content), or None where the server must answer (a path or a field the
+  phone does not read).
 - call(name, args): a pure call into scoring/tables/game.py (CALLS).
 """
 
@@ -40,10 +41,12 @@ def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = 
     "replace_url"} (the permalink the address bar shows, as HX-Replace-Url), or None.
     `cookies`: document.cookie (the house rules and the table the server remembers);
     "cookie": the house_rules cookie to set, as the server would (`secure`: on https)."""
+    lang = catalog_lang(language or "en", LOCALE_DIR)
+    if urls.get("learn") and path.startswith(urls["learn"]):
+        return drill(path[len(urls["learn"]):], pairs, lang, urls)
     if path not in (urls["index"], urls["compare"]):
         return None
     cookies = parse_cookie(cookies) if isinstance(cookies, str) else cookies or {}
-    lang = catalog_lang(language or "en", LOCALE_DIR)
     if path == urls["compare"]:
         return compare(pairs, lang, urls)
     reading = read(pairs, lang, cookies)
@@ -97,6 +100,21 @@ def compare(pairs, lang, urls: dict):
         return None
     html = ENV.get_template("pocket/compare.jinja").render(
         compare_context(compare_asked(reading), query_text(pairs), lang, urls))
+    return {"html": html, "replace_url": None}
+
+
+def drill(rest: str, pairs, lang, urls: dict):
+    """A trainer's drill page's content ("<variant>/<kind>/" under the trainer), as the server
+    renders it; None for any other page of the trainer (the server answers)."""
+    from scoring.engine.variants import VARIANTS
+    from scoring.trainer.drills import KINDS
+    from scoring.trainer.page import drill_context
+
+    variant_id, _, kind = rest.strip("/").partition("/")
+    if variant_id not in VARIANTS or kind not in KINDS or not rest.endswith("/"):
+        return None
+    html = ENV.get_template("pocket/drill.jinja").render(
+        drill_context(variant_id, kind, list(pairs), lang, urls))
     return {"html": html, "replace_url": None}
 
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from scoring.engine import tiles
+from scoring.engine.context import FIELDS_BY_NAME, FLAG
 from scoring.engine.errors import HandError
 from scoring.engine.messages import render, unit_word
 from scoring.engine.notation import parse
@@ -23,6 +24,19 @@ def localize(lang: Lang, text) -> str:
     if text is None:
         return ""
     return render(text, lang.gettext, lang.messages)
+
+
+def context_label(lang: Lang, name: str, value) -> str:
+    """One entry of a hand's context in words: 'Self-drawn', 'Seat wind: South' ("" for a flag
+    not set; a list of tiles is the caller's to draw)."""
+    spec = FIELDS_BY_NAME.get(name)
+    if spec and spec.kind is FLAG:
+        return localize(lang, spec.label) if value else ""
+    label = localize(lang, spec.label) if spec else name
+    if isinstance(value, list):
+        return label
+    shown = seat(lang, value) if isinstance(value, str) and value in tiles.WINDS else value
+    return f"{label}: {shown}"
 
 
 def tile_name(lang: Lang, tile: int) -> str:

@@ -26,7 +26,8 @@ def django_lang() -> Lang:
 def page_urls() -> dict:
     return {"index": reverse("index"), "compare": reverse("compare"),
             "table_new": reverse("table-new"),
-            "table_from_scorer": reverse("table-from-scorer", args=["TOKEN"])}
+            "table_from_scorer": reverse("table-from-scorer", args=["TOKEN"]),
+            "learn": reverse("learn")}
 
 
 def _shown(errors) -> list:

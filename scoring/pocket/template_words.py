@@ -24,8 +24,47 @@ WORDS = [
     _('%(points)s points'),  # pocket/compare.jinja
     _('Nobody pays.'),  # pocket/compare.jinja
     _('Not a winning hand here:'),  # pocket/compare.jinja
+    _('What is it worth?'),  # pocket/drill.jinja
+    _('What wins?'),  # pocket/drill.jinja
+    _('Who pays?'),  # pocket/drill.jinja
+    _('A winning hand and how it was won: tick the patterns that count, and give the total.'),  # pocket/drill.jinja
+    _('A hand one tile from winning: tap every tile that wins it.'),  # pocket/drill.jinja
+    _('A scored hand: give what each seat wins or pays.'),  # pocket/drill.jinja
+    _('Enter the total as a whole number.'),  # pocket/drill.jinja
+    _('Enter a whole number.'),  # pocket/drill.jinja
+    _('Give the total too.'),  # pocket/drill.jinja
+    _("Give every seat's net (0 for a seat that neither pays nor receives)."),  # pocket/drill.jinja
+    _('Learn'),  # pocket/drill.jinja
+    _('Learn %(name)s'),  # pocket/drill.jinja
+    _('All variants'),  # pocket/drill.jinja
+    _('Level %(level)s'),  # pocket/drill.jinja
+    _('Won on a discard, no other context.'),  # pocket/drill.jinja
+    _('This hand is worth %(total)s %(unit)s.'),  # pocket/drill.jinja
+    _('(%(fu)s fu)'),  # pocket/drill.jinja
+    _('Tick every pattern that counts'),  # pocket/drill.jinja
+    _('The winner receives (points)'),  # pocket/drill.jinja
+    _('Total (%(unit)s)'),  # pocket/drill.jinja
+    _('Tap every tile that wins this hand'),  # pocket/drill.jinja
+    _('What each seat wins (+) or pays (−)'),  # pocket/drill.jinja
+    _('Check'),  # pocket/drill.jinja
+    _('Right.'),  # pocket/drill.jinja
+    _('Not quite.'),  # pocket/drill.jinja
+    _('missed'),  # pocket/drill.jinja
+    _('does not count'),  # pocket/drill.jinja
+    _('The winner receives %(total)s points.'),  # pocket/drill.jinja
+    _('The total is %(total)s %(unit)s.'),  # pocket/drill.jinja
+    _("Your total was not the engine's."),  # pocket/drill.jinja
+    _('Read as:'),  # pocket/drill.jinja
+    _('on a discard %(total)s %(unit)s'),  # pocket/drill.jinja
+    _('under the minimum'),  # pocket/drill.jinja
+    _('self-drawn %(total)s %(unit)s'),  # pocket/drill.jinja
+    _('does not win this hand'),  # pocket/drill.jinja
+    _('Seat'),  # pocket/drill.jinja
+    _('The engine'),  # pocket/drill.jinja
+    _('You'),  # pocket/drill.jinja
+    _('Next hand'),  # pocket/drill.jinja
+    _('Open this hand in the scorer'),  # pocket/drill.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
-    _('under the minimum'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja
     _('Minimum %(minimum)s: met'),  # pocket/score.jinja
     _('Minimum %(minimum)s: not met, nobody pays'),  # pocket/score.jinja

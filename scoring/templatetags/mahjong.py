@@ -6,7 +6,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.engine import tiles
-from scoring.engine.context import FIELDS_BY_NAME, FLAG
 from scoring.engine.messages import (
     FACET_WORDS,
     Message,
@@ -150,12 +149,7 @@ def seat_letter(wind):
 @register.filter
 def flag_label(name, value):
     """One context entry of an example, in words: 'Self-drawn', 'Seat wind: South'."""
-    spec = FIELDS_BY_NAME.get(name)
-    if spec and spec.kind is FLAG:
-        return localize(spec.label) if value else ""
-    label = localize(spec.label) if spec else name
-    shown = seat(value) if isinstance(value, str) and value in "ESWN" else value
-    return f"{label}: {shown}"
+    return pure.context_label(_lang(), name, value)
 
 
 @register.filter

@@ -269,3 +269,64 @@ def keyboard(variant_id: str) -> list[str]:
     complete a hand (American's flowers and joker too; elsewhere a flower is a bonus)."""
     return [tiles.code(kind) for kind in sorted(VARIANTS[variant_id].kinds)
             if variant_id == "american" or kind < tiles.FLOWER_BASE]
+
+
+# Reading a page's query ------------------------------------------------------------------------
+
+SEED_MAX = 2**31 - 1
+MINUS = str.maketrans({"\u2212": "-", ",": None, " ": None, "\u00a0": None, "\u202f": None})
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a drill page's query asks: the drill's name and, once answered, the answer.
+    `errors`: {field: "missing" or "not_number"}; `typed`: each number field as typed, to give
+    back; `seed` None: none given (the page picks one)."""
+    level: int = 1
+    seed: int | None = None
+    focus: str = ""
+    answered: bool = False
+    answer: dict = None
+    typed: dict = None
+    errors: dict = None
+
+
+def number(text: str) -> int | None:
+    """A whole number as a player types it: a sign (or a minus sign), digits of any script,
+    thousands written with commas or spaces; None when it is no such number."""
+    text = text.strip().translate(MINUS)
+    body = text[1:] if text[:1] in "+-" else text
+    return int(text) if body.isdigit() else None
+
+
+def read(pairs, variant_id: str, kind: str) -> Asked:
+    """A drill page's query (pairs, in order) as the drill's name and the player's answer; a
+    value that names nothing (a level, a seed, a pattern or a tile that is none) is left out."""
+    values: dict[str, list[str]] = {}
+    for name, value in pairs:
+        values.setdefault(name, []).append(value)
+
+    def one(name: str) -> str:
+        return values.get(name, [""])[-1]
+
+    level = int(one("level")) if one("level") in {str(n) for n in LEVELS} else 1
+    seed = int(one("seed")) if one("seed").isascii() and one("seed").isdigit() else None
+    if seed is not None and seed > SEED_MAX:
+        seed = None
+    focus = one("focus") if one("focus") in patterns_of(variant_id) else ""
+    patterns = [v for v in values.get("patterns", []) if v in patterns_of(variant_id)]
+    offered = set(keyboard(variant_id))
+    picked = [v for v in values.get("tiles", []) if v in offered]
+    answered = one("answered") in ("1", "on")
+    fields = ("total",) if kind == "worth" else tuple(f"net_{seat}" for seat in SEATS)
+    typed = {name: one(name) for name in fields} if kind != "wins" else {}
+    errors, numbers = {}, {}
+    for name, text in typed.items():
+        numbers[name] = number(text) if text.strip() else None
+        if answered and not text.strip():
+            errors[name] = "missing"
+        elif text.strip() and numbers[name] is None:
+            errors[name] = "not_number"
+    answer = {"patterns": patterns, "tiles": picked, "total": numbers.get("total"),
+              "net": {seat: numbers.get(f"net_{seat}") for seat in SEATS}}
+    return Asked(level, seed, focus, answered, answer, typed, errors)
