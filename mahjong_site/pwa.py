@@ -84,10 +84,16 @@ def kept_static() -> list[str]:
 
 def kept_pages() -> list[str]:
     """The pages kept at install, in the player's language (the worker asks for them with the
-    phone's cookies): the scorer, every variant's pattern library, the tables list, the page shown
-    for a page not kept."""
-    return [reverse("index"), reverse("tables"), reverse("offline")] + [
-        reverse("patterns", args=[variant_id]) for variant_id in VARIANTS]
+    phone's cookies): the scorer, every variant's pattern library, the trainer's pages (a drill
+    page is the shell the pocket engine renders any drill of its kind in), the tables list, the
+    page shown for a page not kept."""
+    from scoring.trainer.drills import KINDS
+
+    return [reverse("index"), reverse("tables"), reverse("offline"), reverse("learn")] + [
+        reverse("patterns", args=[variant_id]) for variant_id in VARIANTS] + [
+        reverse("learn-variant", args=[variant_id]) for variant_id in VARIANTS] + [
+        reverse("learn-drill", args=[variant_id, kind])
+        for variant_id in VARIANTS for kind in KINDS]
 
 
 @require_safe

@@ -1,10 +1,10 @@
 """Accessibility: axe-core (bundled by axe-playwright-python) finds no violation on each page
 type, in Chromium at phone size: the scorer empty, with a result, with each kind of error, one
 tile short, every variant (Chinese Official and Riichi among them), each variant's pattern
-library, the comparison, the 404 page, and the tables' pages for each kind of game: new, the
-writer's page empty and with a hand, the scorer opened from a table, the scorer-to-table form,
-the undo question, a hand's edit page, settle-up, the look-only page, a Sichuan deal, the
-phone's tables."""
+library, the comparison, the 404 page, the trainer's pages (a drill asked, marked, with
+errors), and the tables' pages for each kind of game: new, the writer's page empty and with a
+hand, the scorer opened from a table, the scorer-to-table form, the undo question, a hand's edit
+page, settle-up, the look-only page, a Sichuan deal, the phone's tables."""
 
 import re
 
@@ -47,6 +47,10 @@ PAGES = [
     f"/compare?variant=riichi&hand={RIICHI}",
     "/?variant=hongkong&hand=1112345678999m",  # one tile short: what wins
     "/no-such-page/",
+    "/learn/", "/learn/mcr/",
+    "/learn/shanghai/worth/?level=1&seed=5&focus=7A&answered=1&patterns=2J&total=3",  # marked
+    "/learn/riichi/wins/?level=1&seed=3&answered=1&tiles=1m",
+    "/learn/american/pays/?level=1&seed=3&answered=1&net_E=x",  # an answer with errors
 ]
 # Per kind of game: a hand that scores in it on a discard, and the players (Sichuan's four).
 TABLE_HANDS = {

@@ -169,3 +169,21 @@ def test_the_trainer_speaks_french(client):
 def test_no_such_variant_or_drill_is_a_404(client):
     assert client.get("/learn/poker/").status_code == 404
     assert client.get("/learn/shanghai/guess/").status_code == 404
+
+
+def test_the_phone_renders_a_drill_as_the_server_does(client):
+    """The pocket's entry (scoring/pocket/entry.py, as the worker calls it, under CPython) gives
+    the drill's content the server's page holds, marked answer included."""
+    from scoring.pocket import entry
+
+    query = [["level", "2"], ["seed", "9"], ["answered", "1"], ["patterns", "2A"],
+             ["total", "12"]]
+    for language in ("en", "fr"):
+        client.cookies["django_language"] = language
+        page = client.get("/learn/shanghai/worth/?" + "&".join(f"{k}={v}" for k, v in query))
+        urls = {"index": "/", "compare": "/compare", "learn": "/learn/", "table_new": "",
+                "table_from_scorer": ""}
+        phone = entry.render("/learn/shanghai/worth/", query, language, urls)
+        assert phone["html"].strip() in page.content.decode()
+    assert entry.render("/learn/shanghai/", [], "en", urls) is None
+    assert entry.render("/learn/poker/worth/", [], "en", urls) is None

@@ -38,7 +38,8 @@ WORDS = [
     _('Learn %(name)s'),  # pocket/drill.jinja
     _('All variants'),  # pocket/drill.jinja
     _('Level %(level)s'),  # pocket/drill.jinja
-    _('Won on a discard, no other context.'),  # pocket/drill.jinja
+    _('%(seat)s wins self-drawn.'),  # pocket/drill.jinja
+    _("%(seat)s wins on %(discarder)s's discard."),  # pocket/drill.jinja
     _('This hand is worth %(total)s %(unit)s.'),  # pocket/drill.jinja
     _('(%(fu)s fu)'),  # pocket/drill.jinja
     _('Tick every pattern that counts'),  # pocket/drill.jinja
@@ -51,6 +52,7 @@ WORDS = [
     _('Not quite.'),  # pocket/drill.jinja
     _('missed'),  # pocket/drill.jinja
     _('does not count'),  # pocket/drill.jinja
+    _('Not counted, though the hand holds them:'),  # pocket/drill.jinja
     _('The winner receives %(total)s points.'),  # pocket/drill.jinja
     _('The total is %(total)s %(unit)s.'),  # pocket/drill.jinja
     _("Your total was not the engine's."),  # pocket/drill.jinja
@@ -62,6 +64,7 @@ WORDS = [
     _('Seat'),  # pocket/drill.jinja
     _('The engine'),  # pocket/drill.jinja
     _('You'),  # pocket/drill.jinja
+    _('%(payer)s pays %(payee)s %(amount)s'),  # pocket/drill.jinja
     _('Next hand'),  # pocket/drill.jinja
     _('Open this hand in the scorer'),  # pocket/drill.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
@@ -78,7 +81,6 @@ WORDS = [
     _('included in %(by)s'),  # pocket/score.jinja
     _('Waits'),  # pocket/score.jinja
     _('Payments'),  # pocket/score.jinja
-    _('%(payer)s pays %(payee)s %(amount)s'),  # pocket/score.jinja
     _('Net result per seat'),  # pocket/score.jinja
     _('Other readings'),  # pocket/score.jinja
     _('Compare with the other variants'),  # pocket/score.jinja

@@ -1,6 +1,7 @@
 """A drill page's content, from its query: the context of pocket/drill.jinja, which the server
 (scoring/trainer/views.py) and the phone (scoring/pocket/entry.py) render alike. No Django."""
 
+import random
 import secrets
 from urllib.parse import urlencode
 
@@ -12,7 +13,9 @@ from scoring.trainer import drills
 
 
 def drill_context(variant_id: str, kind: str, pairs, lang: Lang, urls: dict) -> dict:
-    """`urls`: index (the scorer) and learn (the trainer's root), as the URLconf writes them."""
+    """`pairs`: the query's (name, value) pairs in order (lists of two, from the phone's page);
+    `urls`: index (the scorer) and learn (the trainer's root), as the URLconf writes them."""
+    pairs = [(name, value) for name, value in pairs]
     asked = drills.read(pairs, variant_id, kind)
     seed = asked.seed if asked.seed is not None else secrets.randbelow(drills.SEED_MAX)
     drill = drills.make(variant_id, kind, asked.level, seed, asked.focus)
@@ -28,8 +31,10 @@ def drill_context(variant_id: str, kind: str, pairs, lang: Lang, urls: dict) -> 
         "keyboard": drills.keyboard(variant_id), "seats": drills.SEATS,
         "here": here, "variant_page": f"{urls['learn']}{variant_id}/", "learn": urls["learn"],
         "asked_query": urlencode(pairs),
-        "next_url": here + "?" + urlencode({"level": drill.level,
-                                            "seed": secrets.randbelow(drills.SEED_MAX)}),
+        # The next drill's seed follows from this one's, so the same page renders the same on
+        # the server and in the phone; only a page asked with no seed draws one.
+        "next_url": here + "?" + urlencode({"level": drill.level, "seed": random.Random(
+            f"next/{seed}").randrange(drills.SEED_MAX)}),
         "scorer_url": urls["index"] + "?" + urlencode(query_pairs(
             variant_id, drill.hand, context, drill.request.get("rules") or {})),
     }

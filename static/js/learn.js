@@ -2,8 +2,14 @@
    pattern's Leitner box. A pattern missed or ticked wrongly goes back to box 0 and is due at the
    next drill; one got right moves up a box and comes back after 2^box drills. The "Next" links
    ask for the pattern most due (the server makes the drill from its library example); the
-   variant's page lists the shaky ones. Marking is the server's (the engine's): this file only
-   remembers what it said. */
+   variant's page lists the shaky ones. Marking is the engine's: this file only remembers what
+   it said.
+
+   Once the pocket engine is ready (window.pocket, docs/pocket.md), a drill's answer and the next
+   drill are worked out in the phone: the same fragment (pocket/drill.jinja) the server renders,
+   swapped into the page, with no round trip, online or off. A drill page the service worker
+   kept, shown offline for another drill's address, is rendered for its own address the same
+   way. Where the phone cannot answer, the browser asks the server as without this. */
 (function () {
   "use strict";
   var PREFIX = "mahjong-learn:", KNOWN_BOX = 3, TOP_BOX = 4;
@@ -68,7 +74,7 @@
     items.forEach(function (li) {
       var p = memory.patterns[li.dataset.pattern];
       if (p && p.box >= KNOWN_BOX) known += 1;
-      var isShaky = !!p && p.box < 2;
+      var isShaky = !!p && p.box === 0;  // missed or ticked wrongly the last time it came
       if (isShaky) shaky += 1;
       li.hidden = !isShaky;
     });
@@ -80,11 +86,80 @@
     focusLinks(section.dataset.progress, memory);
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function drillShown() {
     var marked = document.getElementById("marked");
     var form = document.querySelector("form.drill");
     if (marked) focusLinks(marked.dataset.variant, remember(marked));
     else if (form) focusLinks(form.dataset.variant, load(form.dataset.variant));
+  }
+
+  /* In the phone ---------------------------------------------------------------------------- */
+
+  function samePairs(a, b) {
+    return new URLSearchParams(a).toString() === new URLSearchParams(b).toString();
+  }
+
+  function ready() { return window.pocket && window.pocket.state === "ready"; }
+
+  /* The drill at `url` rendered by the pocket engine and shown in place; false where it cannot
+     (not ready, or a page it does not render). */
+  function showInPhone(url, push) {
+    if (!ready() || !window.pocket.render) return Promise.resolve(false);
+    var pairs = Array.from(url.searchParams);
+    return window.pocket.render("GET", url.pathname, pairs).then(function (answer) {
+      var page = document.querySelector("[data-drill-page]");
+      if (!answer || !page) return false;
+      page.outerHTML = answer.html;
+      if (push) history.pushState({ drill: true }, "", url.pathname + url.search);
+      var heading = document.querySelector("[data-drill-page] h1");
+      if (heading) document.title = heading.textContent + " · " + document.title.split(" · ").pop();
+      drillShown();
+      if (push) window.scrollTo(0, 0);
+      return true;
+    }, function () { return false; });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.drill") || !ready()) return;
+    event.preventDefault();
+    var url = new URL(form.action, location.href);
+    url.search = new URLSearchParams(new FormData(form)).toString();
+    showInPhone(url, true).then(function (shown) { if (!shown) location.href = url.href; });
+  });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-drill-page] a[data-next]");
+    if (!link || event.button || event.metaKey || event.ctrlKey || !ready()) return;
+    event.preventDefault();
+    var url = new URL(link.href, location.href);
+    showInPhone(url, true).then(function (shown) { if (!shown) location.href = url.href; });
+  });
+
+  window.addEventListener("popstate", function () {
+    if (!document.querySelector("[data-drill-page]")) return;
+    showInPhone(new URL(location.href), false).then(function (shown) {
+      if (!shown) location.reload();
+    });
+  });
+
+  /* A kept page shown for another drill's address (offline): the phone renders this one. */
+  function ownAddress() {
+    var page = document.querySelector("[data-drill-page]");
+    if (!page || samePairs(page.dataset.asked, location.search.slice(1))) return;
+    page.setAttribute("aria-busy", "true");
+    if (!window.pocket || !window.pocket.start) return;
+    Promise.resolve(window.pocket.start()).then(function () {
+      return showInPhone(new URL(location.href), false);
+    }).then(function (shown) {
+      var still = document.querySelector("[data-drill-page]");
+      if (!shown && still) still.removeAttribute("aria-busy");
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    drillShown();
+    ownAddress();
     document.querySelectorAll("[data-progress]").forEach(progress);
     document.querySelectorAll("[data-progress-count]").forEach(function (small) {
       var memory = load(small.dataset.progressCount);

@@ -6,8 +6,8 @@
    beside the old one and waits until the page's "reload to update" says to take over.
 
    - static files: from the cache (each version keeps its own), else the network;
-   - pages (the scorer, the pattern libraries, the tables list, the tables opened here): the
-     network first, kept on the way; with no answer, the kept page (the scorer's shell for a
+   - pages (the scorer, the pattern libraries, the trainer, the tables list, the tables opened
+     here): the network first, kept on the way; with no answer, the kept page (the scorer's shell for a
      permalink: the pocket engine fills the result), else the "not kept" page;
    - a table hand posted with no answer is kept (pending-store.js) under its one-time key and
      the page is told so; tables-offline.js sends it when the connection comes back;
@@ -21,7 +21,7 @@ importScripts(self.POCKET.store);
 var VERSION = self.POCKET.version;
 var STATIC = "static-" + VERSION;
 var PAGES = "pages-" + VERSION;
-var KEPT_PAGE = /^\/(|offline|tables\/|patterns\/[a-z0-9_-]+\/|tables\/(e\/)?[A-Za-z0-9_-]{16,43}\/(deal|settle)?)$/;
+var KEPT_PAGE = /^\/(|offline|tables\/|patterns\/[a-z0-9_-]+\/|learn\/([a-z]+\/([a-z]+\/)?)?|tables\/(e\/)?[A-Za-z0-9_-]{16,43}\/(deal|settle)?)$/;
 var WAIT = 6000;  // ms before a slow network gives way to the kept page (it still refreshes it)
 
 function tell(message) {
