@@ -127,3 +127,19 @@ def test_offline_the_phone_makes_and_marks_drills(browser, live_server):
     finally:
         offline(page, False)
         context.close()
+
+
+@pytest.mark.parametrize("language", ["fr", "zh-hans", "zh-hant"])
+def test_a_marked_drill_in_each_language_fits_the_phone(browser, live_server, language):
+    context, page = phone(browser, live_server)
+    try:
+        context.add_cookies([{"name": "django_language", "value": language,
+                              "url": live_server.url}])
+        page.goto(f"{page.base}/learn/mcr/worth/?level=3&seed=4&answered=1&total=8")
+        expect(page.locator("#marked.is-wrong")).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        assert "What is it worth?" not in page.locator("h1").inner_text()
+        assert no_horizontal_scroll(page)
+        shot(page, f"learn-{language}")
+    finally:
+        context.close()
