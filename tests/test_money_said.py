@@ -91,8 +91,8 @@ def test_the_honba_are_in_what_the_payers_pay_and_the_sticks_in_what_the_winner_
 
 @pytest.mark.parametrize("lang, money, count", [
     ("fr", "ron 12\xa0000", "mangan · 5 han"),
-    ("zh-hans", "荣和 12000", "满贯 · 5番"),
-    ("zh-hant", "榮和 12000", "滿貫 · 5翻"),
+    ("zh-hans", "荣和 12000", "满贯 · 5 番"),
+    ("zh-hant", "榮和 12000", "滿貫 · 5 番"),
 ])
 def test_the_headline_in_each_language_groups_the_digits_as_the_language_does(lang, money,
                                                                               count):
