@@ -20,6 +20,7 @@ from scoring.engine.context import (
     COUNT,
     FLAG,
     MAX_COUNT,
+    MAX_INDICATORS,
     SEAT,
     SEATS,
     SUIT,
@@ -79,8 +80,10 @@ def context_field(spec: ContextField) -> forms.Field:
     if kind is SEATS:
         return forms.MultipleChoiceField(choices=WIND_CHOICES,
                                          widget=forms.CheckboxSelectMultiple, **common)
-    if kind is TILES:
-        return forms.CharField(max_length=INDICATOR_MAX_LENGTH, **common)
+    if kind is TILES:  # typed, or picked by tapping tiles (templates/scoring/partials/_tile_picker.html)
+        field = forms.CharField(max_length=INDICATOR_MAX_LENGTH, **common)
+        field.tile_picker = MAX_INDICATORS  # how many it picks at most
+        return field
     if kind is COUNT:
         return forms.IntegerField(min_value=0, max_value=MAX_COUNT, **common)
     raise ValueError(f"no box for context field {spec.name} of kind {kind.name}")
