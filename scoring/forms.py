@@ -80,7 +80,7 @@ def context_field(spec: ContextField) -> forms.Field:
     if kind is SEATS:
         return forms.MultipleChoiceField(choices=WIND_CHOICES,
                                          widget=forms.CheckboxSelectMultiple, **common)
-    if kind is TILES:  # typed, or picked by tapping tiles (templates/scoring/partials/_tile_picker.html)
+    if kind is TILES:  # typed, or tapped in its picker (partials/_tile_picker.html)
         field = forms.CharField(max_length=INDICATOR_MAX_LENGTH, **common)
         field.tile_picker = MAX_INDICATORS  # how many it picks at most
         return field
