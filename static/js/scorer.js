@@ -288,6 +288,7 @@
     form.addEventListener("htmx:confirm", function (event) {
       var trigger = event.detail.triggeringEvent;
       if (trigger && trigger.type === "submit") return;
+      if (countedByFans(form)) return;  // scored by its ticked fans, not its tiles
       var read = parse(box.value);
       if (!read) return;  // not notation: the server says what is wrong
       var missing = 14 - tileCount(read, everyTile);
@@ -369,6 +370,12 @@
         });
       }
     }, true);
+  }
+
+  /* Whether the hand is entered by its fans ("Count by fans", MCR): a fan ticked, or counted. */
+  function countedByFans(form) {
+    return Array.prototype.some.call(form.querySelectorAll(".fan-ticks input, .fan-ticks select"),
+      function (box) { return box.type === "checkbox" ? box.checked : box.value && box.value !== "0"; });
   }
 
   /* A box of tiles (the dora indicators) with its picker: the tiles in the box drawn as buttons
