@@ -158,3 +158,11 @@ def test_the_compare_page_says_the_riichi_money(client):
     riichi = riichi[:riichi.index("</li>")]
     assert '<span class="big">ron 2,000</span>' in riichi and "2 han 30 fu" in riichi
     assert "480 points" not in riichi and "240 points" not in html
+
+
+def test_the_line_under_the_hand_says_the_money_too(client):
+    html = client.get(page(hand=DEALER_MANGAN, seat_wind="E", discarder="S",
+                           dora_indicators="1m"), **HTMX).content.decode()
+    hand_error = html[html.index('id="hand-error"'):]
+    hand_error = hand_error[:hand_error.index("</div>")]
+    assert '<a href="#result">ron 12,000 · mangan · 5 han ↓</a>' in hand_error
