@@ -6,6 +6,7 @@ both write and read it through these, from the engine's one declaration of the c
 from urllib.parse import urlencode
 
 from scoring import engine
+from scoring.engine.api import score_fans
 from scoring.engine.context import (
     CONTEXT_FIELDS,
     COUNT,
@@ -20,7 +21,6 @@ from scoring.engine.context import (
     YES_NO,
     ContextField,
 )
-from scoring.engine.api import score_fans
 from scoring.engine.messages import gettext_noop
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
