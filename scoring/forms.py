@@ -20,6 +20,7 @@ from scoring.engine.context import (
     COUNT,
     FLAG,
     MAX_COUNT,
+    MAX_INDICATORS,
     SEAT,
     SEATS,
     SUIT,
@@ -39,9 +40,14 @@ from scoring.i18n import localize
 # The query string's shape is pure Python, shared with the pocket engine (scoring/pocket/).
 from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
     DEFAULT_VARIANT,
+    FAN_FIELD,
     INDICATOR_MAX_LENGTH,
+    MOST_FLOWERS,
+    MOST_PER_SET,
     REQUEST_FIELDS,
     context_for,
+    fan_pairs,
+    fans_score,
     given,
     query_pairs,
     request_value,
@@ -79,8 +85,10 @@ def context_field(spec: ContextField) -> forms.Field:
     if kind is SEATS:
         return forms.MultipleChoiceField(choices=WIND_CHOICES,
                                          widget=forms.CheckboxSelectMultiple, **common)
-    if kind is TILES:
-        return forms.CharField(max_length=INDICATOR_MAX_LENGTH, **common)
+    if kind is TILES:  # typed, or tapped in its picker (partials/_tile_picker.html)
+        field = forms.CharField(max_length=INDICATOR_MAX_LENGTH, **common)
+        field.tile_picker = MAX_INDICATORS  # how many it picks at most
+        return field
     if kind is COUNT:
         return forms.IntegerField(min_value=0, max_value=MAX_COUNT, **common)
     raise ValueError(f"no box for context field {spec.name} of kind {kind.name}")
@@ -138,7 +146,51 @@ def rule_field(option: dict) -> forms.Field:
         validators=validators, **common)
 
 
-class ScoreForm(forms.Form):
+class FanTicks:
+    """The fans of a variant with entry by fans (MCR, `Variant.entry_fans`) as boxes to tick,
+    grouped by value (a fan counted per set: how many times, up to 4), and the flowers as a
+    count: the scorer's "Count by fans" and the tables' quick entry (FanWinForm) both tick
+    them (templates/tables/partials/_fan_ticks.html)."""
+
+    fan_patterns: tuple = ()
+
+    def add_fan_fields(self, variant_id: str) -> None:
+        self.fan_patterns = VARIANTS[variant_id].entry_fans()
+        for pattern in self.fan_patterns:
+            if pattern.per:
+                field = forms.TypedChoiceField(
+                    coerce=int, empty_value=0, required=False, label=pattern.english,
+                    choices=[(0, "—")] + [(n, f"×{n}") for n in range(1, MOST_PER_SET + 1)])
+            else:
+                field = forms.BooleanField(required=False, label=pattern.english)
+            self.fields[FAN_FIELD + pattern.id] = field
+        self.fields["flowers"] = forms.TypedChoiceField(
+            label=_("Flowers"), coerce=int, empty_value=0, required=False, initial=0,
+            choices=[(n, str(n)) for n in range(MOST_FLOWERS + 1)])
+
+    def fan_groups(self) -> list[tuple[int, list]]:
+        """(value, [(pattern, its bound field)]) from the highest value down; each pattern as
+        the catalogue describes it (its names in every language, for `local_name`)."""
+        groups: dict[int, list] = {}
+        for pattern in self.fan_patterns:
+            groups.setdefault(pattern.value, []).append(
+                (pattern.describe(), self[FAN_FIELD + pattern.id]))
+        return sorted(groups.items(), key=lambda item: -item[0])
+
+    def fans_open(self) -> bool:
+        """Whether the ticks are shown open: the form comes back with fans ticked (or edits a
+        hand entered by its fans)."""
+        given = self.data if self.is_bound else self.initial
+        return any(given.get(FAN_FIELD + p.id) not in (None, "", "0", 0, False)
+                   for p in self.fan_patterns)
+
+    def ticked_fans(self) -> dict[str, int]:
+        data = self.cleaned_data
+        return {p.id: int(data.get(FAN_FIELD + p.id) or 0) for p in self.fan_patterns
+                if data.get(FAN_FIELD + p.id)}
+
+
+class ScoreForm(FanTicks, forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=())
     hand = forms.CharField(label=_("Hand"), required=False, max_length=300, strip=True,
                            validators=[HandNotationValidator()])
@@ -180,6 +232,8 @@ class ScoreForm(forms.Form):
                                                                 for i, _ in ids}:
                 self.data = self.data.copy()  # a line of another card: back to the best line
                 self.data["line"] = ""
+        self.add_fan_fields(self.variant_id)  # none but where the variant takes entry by fans
+        self.by_fans = False  # scored by its ticked fans ("Count by fans"), not its tiles
         self.result = None
         self.context_faults: set[str] = set()  # the context fields an engine error names
         self.analysis: list[dict] = []  # a 13-tile hand's waits, best first
@@ -237,6 +291,8 @@ class ScoreForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if not self.errors and self.fan_patterns and (self.ticked_fans() or data.get("flowers")):
+            return self.clean_fans(data)
         if self.errors or not data.get("hand"):
             return data
         result = engine.score(self.engine_request())
@@ -246,6 +302,15 @@ class ScoreForm(forms.Form):
             self.engine_error(result["error"])
             return data
         self.result = result
+        return data
+
+    def clean_fans(self, data):
+        """A hand counted at the table, scored by the fans ticked (query.fans_score)."""
+        result = fans_score(self.engine_request(), self.ticked_fans(), data.get("flowers") or 0)
+        if not result["ok"]:
+            self.engine_error(result["error"])
+            return data
+        self.result, self.by_fans = result, True
         return data
 
     def read_waits(self) -> bool:
@@ -285,4 +350,7 @@ class ScoreForm(forms.Form):
         if is_card_text(rules.get("card")):
             del rules["card"]
         pairs = query_pairs(request["variant"], request["hand"], request["context"], rules)
+        if self.by_fans:
+            pairs += fan_pairs(self.ticked_fans(), self.cleaned_data.get("flowers") or 0,
+                               {p.id for p in self.fan_patterns if p.per})
         return urlencode(pairs + ([("line", request["line"])] if "line" in request else []))

@@ -30,6 +30,7 @@ def configure(env: jinja2.Environment) -> jinja2.Environment:
         "seat": _with_lang(filters.seat), "seat_letter": _with_lang(filters.seat_letter),
         "context_label": _with_lang(filters.context_label),
         "groups": filters.groups, "signed": filters.signed, "score_line": filters.score_line,
+        "money_said": _with_lang(filters.money_said), "grouped": _with_lang(filters.grouped),
     })
     env.globals["tile"] = _with_lang(filters.tile)
     return env

@@ -181,3 +181,89 @@ def score_line(transfers) -> list[tuple[str, list[tuple[object, list[str]]]]]:
             amounts.setdefault(transfer["amount"], []).append(transfer["from"])
         line.append((payee, list(amounts.items())))
     return line
+
+
+# Digits as Django's number_format(force_grouping=True) groups them in each page language (its
+# locale formats: "," by three in English, a no-break space by three in French; Chinese groups
+# by four with no separator, so writes the digits alone). The phone has no Django: this table is
+# checked against number_format in tests/test_money_said.py.
+GROUPING = {"": (",", 3), "fr": ("\xa0", 3)}
+
+
+def grouped(lang: Lang, amount) -> str:
+    """An amount as the page's language writes it: 12,000; 12 000; 12000."""
+    separator, size = GROUPING.get(lang.messages, ("", 0))
+    if not isinstance(amount, int) or isinstance(amount, bool) or not separator:
+        return str(amount)
+    digits = str(abs(amount))
+    parts = [digits[max(0, end - size):end] for end in range(len(digits), 0, -size)]
+    return ("-" if amount < 0 else "") + separator.join(reversed(parts))
+
+
+def limit_word(lang: Lang, name: str | None, yakuman: int = 0) -> str:
+    """A Riichi limit's name (riichi.basic_points) as the page's players say it."""
+    pgettext = lang.pgettext  # literal calls, for makemessages
+    if yakuman > 1:
+        return lang.gettext("%(times)s× yakuman") % {"times": yakuman}
+    words = {"mangan": pgettext("riichi limit", "mangan"),
+             "kiriage mangan": pgettext("riichi limit", "kiriage mangan"),
+             "haneman": pgettext("riichi limit", "haneman"),
+             "baiman": pgettext("riichi limit", "baiman"),
+             "sanbaiman": pgettext("riichi limit", "sanbaiman"),
+             "kazoe yakuman": pgettext("riichi limit", "kazoe yakuman"),
+             "yakuman": pgettext("riichi limit", "yakuman")}
+    return words.get(name, name or "")
+
+
+def money_said(lang: Lang, result) -> dict | None:
+    """A Riichi win's headline, the money as the table says it, from the result's own transfers
+    (honba included, as the payers pay them): "ron 12,000" on a discard, "6,000 all" when every
+    payer of a self-draw pays the same (the dealer's), "2,000 / 4,000" otherwise (each
+    non-dealer / the dealer); `count` the han and fu, or the limit, beside it; `table` what the
+    honba add and what the riichi sticks give the winner from the table, when there are any.
+    None for a result that is not a paid Riichi win (the headline stays the total)."""
+    if not hasattr(result, "get") or result.get("variant") != "riichi" \
+            or not result.get("meets_minimum"):
+        return None
+    transfers = (result.get("payments") or {}).get("transfers") or []
+    if not transfers:
+        return None
+    _ = lang.gettext
+    amounts = [t["amount"] for t in transfers]
+    context = result.get("context") or {}
+    if not context.get("self_drawn"):
+        money = _("ron %(amount)s") % {"amount": grouped(lang, amounts[0])}
+    elif len(set(amounts)) == 1:
+        money = _("%(amount)s all") % {"amount": grouped(lang, amounts[0])}
+    else:
+        dealer = [t["amount"] for t in transfers if t["from"] == "E"]
+        others = [t["amount"] for t in transfers if t["from"] != "E"]
+        money = _("%(non_dealer)s / %(dealer)s") % {
+            "non_dealer": grouped(lang, others[0]), "dealer": grouped(lang, dealer[0])}
+    han, fu, limit = result.get("han", result.get("total")), result.get("fu"), result.get("limit")
+    counted = _("%(han)s han %(fu)s fu") % {"han": han, "fu": fu} if fu else \
+        _("%(han)s han") % {"han": han}
+    if result.get("yakuman") or (limit and han >= 5):  # the limit says it all
+        count = limit_word(lang, limit, result.get("yakuman") or 0) if result.get("yakuman") \
+            else f"{limit_word(lang, limit)} · {_('%(han)s han') % {'han': han}}"
+    elif limit:  # a mangan of fewer han (4 han 40 fu, kiriage): the han and fu that made it
+        count = f"{limit_word(lang, limit)} · {counted}"
+    else:
+        count = counted
+    table = []
+    honba = context.get("honba") or 0
+    if honba:
+        table.append(_("%(honba)s honba included (+%(amount)s)") % {
+            "honba": honba, "amount": grouped(lang, 300 * honba)})
+    deposits = result.get("deposits") or {}
+    if deposits.get("amount"):
+        sticks = deposits.get("riichi_sticks") or 0
+        table.append(lang.ngettext(
+            "+ %(amount)s from %(sticks)s riichi stick on the table",
+            "+ %(amount)s from %(sticks)s riichi sticks on the table", sticks) % {
+            "amount": grouped(lang, deposits["amount"]), "sticks": sticks})
+    if table:
+        table.append(_("the winner receives %(amount)s") % {
+            "amount": grouped(lang, result.get("winner_receives"))})
+    return {"money": money, "count": count, "table": table,
+            "split": bool(context.get("self_drawn")) and len(set(amounts)) > 1}

@@ -6,6 +6,7 @@ both write and read it through these, from the engine's one declaration of the c
 from urllib.parse import urlencode
 
 from scoring import engine
+from scoring.engine.api import score_fans
 from scoring.engine.context import (
     CONTEXT_FIELDS,
     COUNT,
@@ -20,6 +21,7 @@ from scoring.engine.context import (
     YES_NO,
     ContextField,
 )
+from scoring.engine.messages import gettext_noop
 from scoring.engine.notation import format_hand, parse
 from scoring.engine.variants import VARIANTS
 
@@ -111,3 +113,37 @@ def waits_listed(entered: dict) -> list | None:
             entered["variant"], f"{request['hand']} {wait['tile']} +{wait['tile']}",
             entered["context"], entered["rules"]))} for wait in answer["waits"]),
         key=lambda w: -max(w["self_drawn"]["total"], w["discard"]["total"]))
+
+
+# A hand counted at the table and entered by its fans (MCR, `Variant.entry_fans`): each fan a
+# box "fan_<id>" (ticked, or for a fan counted per set how many times, 1 to 4) and the flowers a
+# count; the server's form (scoring/forms.py, FanTicks) and the phone's reading read the same.
+FAN_FIELD = "fan_"
+MOST_PER_SET = 4
+MOST_FLOWERS = 8
+FANS_AND_HAND = gettext_noop("Score the tiles or the ticked fans, not both: clear the hand, or "
+                             "untick the fans.")
+FLOWERS_ALONE = gettext_noop("The flowers are counted with the ticked fans: tick the fans too, "
+                             "or write the flowers in the hand (1f ... 8f).")
+
+
+def fans_score(request: dict, fans: dict, flowers: int) -> dict:
+    """The scorer's request scored by its ticked fans instead of its tiles (engine.score_fans):
+    its context and rules, the fans and the flowers; a hand given too, or flowers without a fan
+    ticked, is refused (the page scores one or the other)."""
+    if request.get("hand"):
+        return {"ok": False, "error": {"code": "bad_request", "message": FANS_AND_HAND,
+                                       "fields": ["hand", "fans"]}}
+    if not fans:
+        return {"ok": False, "error": {"code": "bad_request", "message": FLOWERS_ALONE,
+                                       "fields": ["flowers"]}}
+    return score_fans({"variant": request["variant"], "fans": fans, "flowers": flowers,
+                              "context": request["context"], "rules": request["rules"]})
+
+
+def fan_pairs(fans: dict, flowers: int, per_set: set) -> list[tuple[str, str]]:
+    """The ticks in the page's query: 'on' for a ticked fan, the count for one counted per set
+    (`per_set`: their ids), the flowers when there are any."""
+    pairs = [(FAN_FIELD + fan_id, str(count) if fan_id in per_set else "on")
+             for fan_id, count in fans.items()]
+    return pairs + ([("flowers", str(flowers))] if flowers else [])

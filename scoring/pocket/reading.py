@@ -34,9 +34,14 @@ from scoring.engine.variants.american import is_card_text
 from scoring.pocket.filters import localize
 from scoring.pocket.lang import Lang
 from scoring.pocket.query import (
+    FAN_FIELD,
     INDICATOR_MAX_LENGTH,
+    MOST_FLOWERS,
+    MOST_PER_SET,
     REQUEST_FIELDS,
     context_for,
+    fan_pairs,
+    fans_score,
     given,
     query_pairs,
     request_value,
@@ -138,6 +143,30 @@ def _flag(query: Query, name: str) -> bool:
     """CheckboxInput then BooleanField: absent, '' or 'false' is unticked."""
     value = query.get(name)
     return value is not None and value.lower() != "false" and value != ""
+
+
+def _fans(query: Query, variant) -> tuple[dict, int]:
+    """The fans ticked and the flowers counted (forms.FanTicks): {fan id: times}, flowers."""
+    fans = {}
+    for pattern in variant.entry_fans():
+        name = FAN_FIELD + pattern.id
+        if pattern.per:
+            count = _choice(query.get(name, ""), MOST_PER_SET)
+        else:
+            count = 1 if _flag(query, name) else 0
+        if count:
+            fans[pattern.id] = count
+    flowers = _choice(query.get("flowers", ""), MOST_FLOWERS) if variant.entry_fans() else 0
+    return fans, flowers
+
+
+def _choice(text: str, most: int) -> int:
+    """A count offered as choices 0 to `most` (a TypedChoiceField of ints, '' for 0)."""
+    if text == "":
+        return 0
+    if text not in {str(n) for n in range(most + 1)}:
+        raise NotRead(text)
+    return int(text)
 
 
 def _number(text: str, low=None, high=None):
@@ -269,6 +298,9 @@ def _read(query: Query, lang: Lang, cookies: dict) -> Reading:
     if line:
         request["line"] = line
     reading.request = request
+    fans, flowers = _fans(query, variant)
+    if (fans or flowers) and hand_ok and not any(reading.rule_errors.values()):
+        return _read_fans(reading, fans, flowers, options, lang)
     if not hand_ok or any(reading.rule_errors.values()) or not reading.hand:
         return reading
     result = engine.score(request)
@@ -277,6 +309,19 @@ def _read(query: Query, lang: Lang, cookies: dict) -> Reading:
         reading.permalink = permalink(request, options)
     elif not (result["error"]["code"] == "wrong_tile_count" and _read_waits(reading)):
         _engine_error(reading, result["error"], lang)
+    return reading
+
+
+def _read_fans(reading: Reading, fans: dict, flowers: int, options: list, lang: Lang):
+    """ScoreForm.clean_fans: a hand counted at the table, scored by its ticked fans."""
+    result = fans_score(reading.request, fans, flowers)
+    if not result["ok"]:
+        _engine_error(reading, result["error"], lang)
+        return reading
+    reading.result = result
+    per_set = {p.id for p in VARIANTS[reading.variant_id].entry_fans() if p.per}
+    reading.permalink = "&".join(filter(None, [permalink(reading.request, options), urlencode(
+        fan_pairs(fans, flowers, per_set))]))
     return reading
 
 

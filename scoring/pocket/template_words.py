@@ -21,7 +21,6 @@ WORDS = [
     _('the best line'),  # pocket/card_line.jinja
     _('One hand in every variant'),  # pocket/compare.jinja
     _('Back to the scorer'),  # pocket/compare.jinja
-    _('%(points)s points'),  # pocket/compare.jinja
     _('Nobody pays.'),  # pocket/compare.jinja
     _('Not a winning hand here:'),  # pocket/compare.jinja
     _('What is it worth?'),  # pocket/drill.jinja
@@ -69,6 +68,8 @@ WORDS = [
     _('Open this hand in the scorer'),  # pocket/drill.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja
+    _('non-dealers / dealer'),  # pocket/headline.jinja
+    _('%(points)s points'),  # pocket/headline.jinja
     _('Minimum %(minimum)s: met'),  # pocket/score.jinja
     _('Minimum %(minimum)s: not met, nobody pays'),  # pocket/score.jinja
     _('limit %(limit)s'),  # pocket/score.jinja

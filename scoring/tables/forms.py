@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
-from scoring.forms import DEFAULT_VARIANT, rule_field, rule_text
+from scoring.forms import DEFAULT_VARIANT, FAN_FIELD, FanTicks, rule_field, rule_text
 from scoring.i18n import localize
 from scoring.tables import game
 
@@ -426,8 +426,6 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             seen.add(winner)
 
 
-MOST_FLOWERS = 8
-FAN_FIELD = "fan_"  # a ticked fan's field: "fan_48"
 
 
 def fans_initial(detail: dict) -> dict:
@@ -440,54 +438,22 @@ def fans_initial(detail: dict) -> dict:
             **{FAN_FIELD + fan_id: count for fan_id, count in fans.items()}}
 
 
-class FanWinForm(WinForm):
+class FanWinForm(FanTicks, WinForm):
     """Quick entry where the variant takes a hand by its fans (MCR, `Variant.entry_fans`): the
-    total typed, or the fans ticked, grouped by value (a fan counted per set: how many times,
-    up to 4), with the flowers as a count. The engine adds the ticks up, checks them (a fan
-    another ticked fan already counts, the minimum without the flowers) and pays them
-    (`game.by_fans`); its refusal comes back as the form's error, the ticks kept."""
+    total typed, or the fans ticked (FanTicks, as the scorer's "Count by fans" ticks them). The
+    engine adds the ticks up, checks them (a fan another ticked fan already counts, the minimum
+    without the flowers) and pays them (`game.by_fans`); its refusal comes back as the form's
+    error, the ticks kept."""
 
     def __init__(self, data=None, *, variant_id, **kwargs):
         super().__init__(data, variant_id=variant_id, **kwargs)
         self.fields["total"].required = False
         self.fields["total"].help_text = _("Or leave it empty and tick the fans below.")
-        self.fan_patterns = VARIANTS[variant_id].entry_fans()
-        for pattern in self.fan_patterns:
-            if pattern.per:
-                field = forms.TypedChoiceField(
-                    coerce=int, empty_value=0, required=False, label=pattern.english,
-                    choices=[(0, "—")] + [(n, f"×{n}") for n in range(1, 5)])
-            else:
-                field = forms.BooleanField(required=False, label=pattern.english)
-            self.fields[FAN_FIELD + pattern.id] = field
-        self.fields["flowers"] = forms.TypedChoiceField(
-            label=_("Flowers"), coerce=int, empty_value=0, required=False, initial=0,
-            choices=[(n, str(n)) for n in range(MOST_FLOWERS + 1)])
+        self.add_fan_fields(variant_id)
 
     def select_fields(self):
         return [field for field in super().select_fields()
                 if not field.name.startswith(FAN_FIELD) and field.name != "flowers"]
-
-    def fan_groups(self) -> list[tuple[int, list]]:
-        """(value, [(pattern, its bound field)]) from the highest value down; each pattern as
-        the catalogue describes it (its names in every language, for `local_name`)."""
-        groups: dict[int, list] = {}
-        for pattern in self.fan_patterns:
-            groups.setdefault(pattern.value, []).append(
-                (pattern.describe(), self[FAN_FIELD + pattern.id]))
-        return sorted(groups.items(), key=lambda item: -item[0])
-
-    def fans_open(self) -> bool:
-        """Whether the ticks are shown open: the form comes back with fans ticked (or edits a
-        hand entered by its fans)."""
-        given = self.data if self.is_bound else self.initial
-        return any(given.get(FAN_FIELD + p.id) not in (None, "", "0", 0, False)
-                   for p in self.fan_patterns)
-
-    def ticked_fans(self) -> dict[str, int]:
-        data = self.cleaned_data
-        return {p.id: int(data.get(FAN_FIELD + p.id) or 0) for p in self.fan_patterns
-                if data.get(FAN_FIELD + p.id)}
 
     def clean(self):
         data = super().clean()

@@ -288,6 +288,7 @@
     form.addEventListener("htmx:confirm", function (event) {
       var trigger = event.detail.triggeringEvent;
       if (trigger && trigger.type === "submit") return;
+      if (countedByFans(form)) return;  // scored by its ticked fans, not its tiles
       var read = parse(box.value);
       if (!read) return;  // not notation: the server says what is wrong
       var missing = 14 - tileCount(read, everyTile);
@@ -371,6 +372,74 @@
     }, true);
   }
 
+  /* Whether the hand is entered by its fans ("Count by fans", MCR): a fan ticked, or counted. */
+  function countedByFans(form) {
+    return Array.prototype.some.call(form.querySelectorAll(".fan-ticks input, .fan-ticks select"),
+      function (box) { return box.type === "checkbox" ? box.checked : box.value && box.value !== "0"; });
+  }
+
+  /* A box of tiles (the dora indicators) with its picker: the tiles in the box drawn as buttons
+     that remove them, and keys that add one, each change written to the box as a player would
+     type it ("3s 7z") and asked at once ("tapped"). A box whose text is not tiles yet is left as
+     it is: the picker shows nothing picked and adds after what is typed. */
+  function tilePickers(form) {
+    form.querySelectorAll(".tile-picker").forEach(function (picker) {
+      var box = document.getElementById(picker.dataset.for);
+      var picked = picker.querySelector(".picked");
+      var toggle = picker.querySelector(".pick-toggle");
+      var keys = picker.querySelector(".pick-keys");
+      if (!box || !picked || !toggle || !keys) return;
+      var most = Number(picker.dataset.most) || 5;
+      var faces = {};
+      keys.querySelectorAll(".key").forEach(function (k) { faces[k.dataset.code] = k; });
+
+      function read() { return readTiles(box.value) || []; }
+      function draw() {
+        var codes = read();
+        picked.textContent = "";
+        codes.forEach(function (code, index) {
+          var key = faces[code], b = document.createElement("button");
+          b.type = "button";
+          b.className = key ? key.className.replace(" key", "") : "tile";
+          b.innerHTML = key ? key.innerHTML : code;
+          b.setAttribute("aria-label", picker.dataset.removeLabel.replace(
+            "%s", key ? key.getAttribute("aria-label") : code));
+          b.dataset.index = index;
+          picked.appendChild(b);
+        });
+        var full = codes.length >= most || (box.value.trim() && !readTiles(box.value));
+        keys.querySelectorAll(".key").forEach(function (k) { k.disabled = !!full; });
+      }
+      function write(codes) {
+        box.value = codes.join(" ");
+        box.removeAttribute("aria-invalid");
+        draw();
+        box.dispatchEvent(new Event("tapped", { bubbles: true }));
+      }
+      toggle.addEventListener("click", function () {
+        var open = toggle.getAttribute("aria-expanded") !== "true";
+        toggle.setAttribute("aria-expanded", String(open));
+        keys.hidden = !open;
+      });
+      keys.addEventListener("click", function (event) {
+        var b = event.target.closest("button.key");
+        if (!b || b.disabled) return;
+        write(read().concat([b.dataset.code]));
+      });
+      picked.addEventListener("click", function (event) {
+        var b = event.target.closest("button");
+        if (!b) return;
+        var codes = read();
+        codes.splice(Number(b.dataset.index), 1);
+        write(codes);
+        (picked.querySelector("button") || toggle).focus();
+      });
+      box.addEventListener("input", draw);
+      picker.hidden = false;
+      draw();
+    });
+  }
+
   /* A fault in a house rule (a card line) is shown next to its field: open the rules to see it. */
   document.addEventListener("htmx:afterSettle", function () {
     var rules = document.querySelector("details.rules");
@@ -415,6 +484,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("scorer");
-    if (form) { setup(form); keepCard(form); keepFlagsTogether(form); }
+    if (form) { setup(form); keepCard(form); keepFlagsTogether(form); tilePickers(form); }
   });
 })();
