@@ -46,7 +46,7 @@ from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
     query_pairs,
     request_value,
     rule_text,
-    waits_listed,
+    analysis_listed,
 )
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
@@ -182,7 +182,7 @@ class ScoreForm(forms.Form):
                 self.data["line"] = ""
         self.result = None
         self.context_faults: set[str] = set()  # the context fields an engine error names
-        self.analysis: list[dict] = []  # a 13-tile hand's waits, best first
+        self.analysis: dict | None = None  # a 13-tile hand's analysis (query.analysis_listed)
 
     def line_choices(self, remembered: dict) -> list:
         """The lines of the card in use, by section, each with its value, to pick one and check
@@ -241,17 +241,17 @@ class ScoreForm(forms.Form):
             return data
         result = engine.score(self.engine_request())
         if not result["ok"]:
-            if result["error"]["code"] == "wrong_tile_count" and self.read_waits():
-                return data  # 13 tiles: the page shows what wins instead (contract §6)
+            if result["error"]["code"] == "wrong_tile_count" and self.read_analysis():
+                return data  # 13 tiles: the page shows what wins, or what helps (contract §6)
             self.engine_error(result["error"])
             return data
         self.result = result
         return data
 
-    def read_waits(self) -> bool:
-        """A hand one tile short: its waits in `self.analysis` (query.waits_listed)."""
-        self.analysis = waits_listed(self.engine_request()) or []
-        return bool(self.analysis)
+    def read_analysis(self) -> bool:
+        """A hand one tile short: its analysis in `self.analysis` (query.analysis_listed)."""
+        self.analysis = analysis_listed(self.engine_request())
+        return self.analysis is not None
 
     def engine_error(self, error: dict) -> None:
         """Show an engine error where it belongs: beside the house rule or the context boxes it

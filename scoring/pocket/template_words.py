@@ -22,11 +22,11 @@ WORDS = [
     _('One hand in every variant'),  # pocket/compare.jinja
     _('Back to the scorer'),  # pocket/compare.jinja
     _('%(points)s points'),  # pocket/compare.jinja
-    _('Nobody pays.'),  # pocket/compare.jinja
     _('Not a winning hand here:'),  # pocket/compare.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
     _('under the minimum'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja
+    ngettext('One tile from ready', '%(n)s tiles from ready', 2),  # pocket/hand_error.jinja
     _('Minimum %(minimum)s: met'),  # pocket/score.jinja
     _('Minimum %(minimum)s: not met, nobody pays'),  # pocket/score.jinja
     _('limit %(limit)s'),  # pocket/score.jinja
@@ -48,10 +48,13 @@ WORDS = [
     _('Share'),  # pocket/score.jinja
     _('Add to table'),  # pocket/score.jinja
     _('Keep the score of a whole game'),  # pocket/score.jinja
-    _('self-drawn %(total)s'),  # pocket/score.jinja
-    _('on a discard %(total)s'),  # pocket/score.jinja
-    _('under the minimum on a discard'),  # pocket/score.jinja
+    _('Self-drawn'),  # pocket/score.jinja
+    _('On a discard'),  # pocket/score.jinja
+    _('%(total)s, %(gain)s'),  # pocket/score.jinja
+    ngettext('%(n)s unseen', '%(n)s unseen', 2),  # pocket/score.jinja
     _('Tap a tile to win with it.'),  # pocket/score.jinja
+    ngettext('Not ready: one tile from ready', 'Not ready: %(n)s tiles from ready', 2),  # pocket/score.jinja
+    ngettext('The tiles that bring it closer (%(n)s unseen):', 'The tiles that bring it closer (%(n)s unseen):', 2),  # pocket/score.jinja
     _('No score: see the message in the house rules.'),  # pocket/score.jinja
     _('No score: see the message under “How it was won”.'),  # pocket/score.jinja
     _('No score:'),  # pocket/score.jinja
