@@ -41,12 +41,12 @@ from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
     DEFAULT_VARIANT,
     INDICATOR_MAX_LENGTH,
     REQUEST_FIELDS,
+    analysis_listed,
     context_for,
     given,
     query_pairs,
     request_value,
     rule_text,
-    analysis_listed,
 )
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]

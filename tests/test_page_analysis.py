@@ -147,7 +147,8 @@ def test_riichi_no_yaku_says_so():
     for wait in answer["waits"]:
         for way in ("self_drawn", "discard"):
             assert wait[way]["unpaid"]["code"] == "no_yaku"
-            assert unpaid(catalog_lang("en", LOCALE_DIR), wait[way], "han") == "No yaku: not a win, nobody pays"
+            assert unpaid(catalog_lang("en", LOCALE_DIR), wait[way], "han") \
+                == "No yaku: not a win, nobody pays"
 
 
 def test_mcr_marks_both_ways_under_the_minimum_on_the_page(client):

@@ -245,8 +245,8 @@ def test_a_hand_one_tile_short_lists_what_wins_best_first(client):
     assert len(links) == 9
     assert all("hand=1112345678999m+" in link and "%2B" in link for link in links)
     way = r'<strong>{}</strong> (\d+) fans, \+(\d+) points</span>\s*'
-    found = re.findall(way.format("Self-drawn") + r'<span class="way">' + way.format("On a discard"),
-                       html)
+    found = re.findall(
+        way.format("Self-drawn") + r'<span class="way">' + way.format("On a discard"), html)
     totals = [max(int(a), int(b)) for a, _, b, _ in found]
     # What East gains: self-drawn, each of the three pays the total; on a discard,
     # North (the upper house) pays it.

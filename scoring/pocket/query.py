@@ -95,10 +95,10 @@ def query_pairs(variant_id: str, hand: str | None, context: dict,
 
 def analysis_listed(entered: dict) -> dict | None:
     """A hand one tile short (the form's engine request), as the page shows it (contract §6):
-    {"shanten", "unit", "waits", "useful", "unseen", "note"}. Ready: its waits, each scored self-drawn
-    and on a discard (the winning-tile flags left out: every wait is tried both ways), best
-    first, each with the player's gain, its copies unseen and the hand it completes (`hand`,
-    and `query`, the link to it). Not ready: the useful tiles, each with its copies unseen
+    {"shanten", "unit", "waits", "useful", "unseen", "note"}. Ready: its waits, each scored
+    self-drawn and on a discard (the winning-tile flags left out: every wait is tried both
+    ways), best first, each with the player's gain, its copies unseen and the hand it completes
+    (`hand`, and `query`, the link to it). Not ready: the useful tiles, each with its copies unseen
     (`unseen`: all of them). None when the engine does not analyse it (its error)."""
     request = {**entered, "context": {name: value for name, value in entered["context"].items()
                                       if name not in WINNING_TILE_FIELDS}}

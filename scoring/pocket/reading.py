@@ -36,12 +36,12 @@ from scoring.pocket.lang import Lang
 from scoring.pocket.query import (
     INDICATOR_MAX_LENGTH,
     REQUEST_FIELDS,
+    analysis_listed,
     context_for,
     given,
     query_pairs,
     request_value,
     rule_text,
-    analysis_listed,
 )
 
 WINDS = ("E", "S", "W", "N")
