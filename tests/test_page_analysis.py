@@ -196,8 +196,8 @@ def test_the_compare_page_says_why_nobody_pays(client):
 
 @pytest.mark.parametrize("language, words", [
     ("fr", "7 fans : sous le minimum de 8 fans, personne ne paie"),
-    ("zh-hans", "7番：未达到8番的起和番，无人付钱"),
-    ("zh-hant", "7番：未達到8番的起和番，無人付錢")])
+    ("zh-hans", "7番：不够8番起胡，谁都不用付"),
+    ("zh-hant", "7番：不夠8番起糊，無人要付")])
 def test_why_nobody_pays_in_every_language(client, language, words):
     html = client.get("/", {"variant": "mcr", "hand": "223344m456p789s55s+4m",
                             "self_drawn": "on"}, HTTP_ACCEPT_LANGUAGE=language).content.decode()
