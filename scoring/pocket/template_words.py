@@ -48,10 +48,10 @@ WORDS = [
     _('Share'),  # pocket/score.jinja
     _('Add to table'),  # pocket/score.jinja
     _('Keep the score of a whole game'),  # pocket/score.jinja
+    ngettext('%(n)s unseen', '%(n)s unseen', 2),  # pocket/score.jinja
     _('Self-drawn'),  # pocket/score.jinja
     _('On a discard'),  # pocket/score.jinja
     _('%(total)s, %(gain)s'),  # pocket/score.jinja
-    ngettext('%(n)s unseen', '%(n)s unseen', 2),  # pocket/score.jinja
     _('Tap a tile to win with it.'),  # pocket/score.jinja
     ngettext('Not ready: one tile from ready', 'Not ready: %(n)s tiles from ready', 2),  # pocket/score.jinja
     ngettext('The tiles that bring it closer (%(n)s unseen):', 'The tiles that bring it closer (%(n)s unseen):', 2),  # pocket/score.jinja
