@@ -202,3 +202,40 @@ def test_why_nobody_pays_in_every_language(client, language, words):
     html = client.get("/", {"variant": "mcr", "hand": "223344m456p789s55s+4m",
                             "self_drawn": "on"}, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert words in text_of(html).replace("\xa0", " ")
+
+
+# Figures and their units ----------------------------------------------------------------------
+
+def lang_of(code):
+    from scoring.engine.messages import LOCALE_DIR
+    from scoring.pocket.lang import catalog_lang
+
+    return catalog_lang(code, LOCALE_DIR)
+
+
+@pytest.mark.parametrize("code, number, unit, expected", [
+    ("en", 1, "fan", "1 fan"), ("en", 7, "fan", "7 fans"), ("en", 3, "han", "3 han"),
+    ("en", 2, "faan", "2 faan"), ("en", 25, "points", "25 points"), ("en", 1, "points", "1 point"),
+    ("fr", 0, "fan", "0 fan"), ("fr", 1, "fan", "1 fan"), ("fr", 2, "fan", "2 fans"),  # n > 1
+    ("fr", 2, "points", "2 points"), ("zh-hans", 8, "fan", "8番"), ("zh-hant", 3, "han", "3翻"),
+    ("en", 2.5, "points", "2.5 points"), ("en", 4.0, "points", "4 points")])
+def test_a_figure_carries_its_unit_in_its_plural_form(code, number, unit, expected):
+    from scoring.pocket.filters import amount
+
+    assert amount(lang_of(code), number, unit) == expected
+
+
+def test_a_gain_has_its_sign_and_unit():
+    from scoring.pocket.filters import gain
+
+    assert gain(lang_of("en"), 3900) == "+3900 points" and gain(lang_of("en"), 1) == "+1 point"
+    assert gain(lang_of("fr"), 36) == "+36 points"
+
+
+def test_a_hand_nobody_pays_without_a_reason_note_says_so_plainly():
+    from scoring.pocket.filters import unpaid
+
+    assert unpaid(lang_of("en"), {"explanation": []}, "fan") == "Nobody pays."
+    assert unpaid(lang_of("en"), {"explanation": [
+        {"code": "under_minimum", "total": 2, "minimum": 3}]}, "faan") == \
+        "2 faan: under the minimum of 3 faan, nobody pays"
