@@ -239,3 +239,12 @@ def test_a_hand_nobody_pays_without_a_reason_note_says_so_plainly():
     assert unpaid(lang_of("en"), {"explanation": [
         {"code": "under_minimum", "total": 2, "minimum": 3}]}, "faan") == \
         "2 faan: under the minimum of 3 faan, nobody pays"
+
+
+def test_mcr_flowers_do_not_count_toward_the_minimum_and_the_page_says_so(client):
+    # The same 13 tiles and two flowers: 4m is 7 + 2 = 9 fan self-drawn, but the flowers do not
+    # count toward the minimum (docs/rules-mcr.md): 7 of them, under 8, nobody pays.
+    html = page(client, variant="mcr", hand="23m234m456p789s55s1f2f")
+    words = text_of(html.split('data-tile="4m"', 1)[1].split("</li>", 1)[0])
+    assert "Self-drawn 7 fans without the flowers: under the minimum of 8 fans, nobody pays" \
+        in words

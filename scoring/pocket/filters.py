@@ -155,9 +155,12 @@ def unpaid(lang: Lang, found, unit_name) -> str:
         note = found.get("unpaid") or unpaid_note(found.get("explanation"))
     code = note.get("code") if note else None
     if code == "under_minimum":
-        return _("%(total)s: under the minimum of %(minimum)s, nobody pays") % {
-            "total": amount(lang, note["total"], unit_name),
-            "minimum": amount(lang, note["minimum"], unit_name)}
+        figures = {"total": amount(lang, note["total"], unit_name),
+                   "minimum": amount(lang, note["minimum"], unit_name)}
+        if note["total"] != found.get("total", note["total"]):  # MCR: the flowers do not count
+            return _("%(total)s without the flowers: under the minimum of %(minimum)s, nobody "
+                     "pays") % figures
+        return _("%(total)s: under the minimum of %(minimum)s, nobody pays") % figures
     if code == "no_yaku":
         return _("No yaku: not a win, nobody pays")
     return _("Nobody pays.")
