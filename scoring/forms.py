@@ -45,6 +45,7 @@ from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
     MOST_FLOWERS,
     MOST_PER_SET,
     REQUEST_FIELDS,
+    analysis_listed,
     context_for,
     fan_pairs,
     fans_score,
@@ -52,7 +53,6 @@ from scoring.pocket.query import (  # noqa: F401 (re-exported: tables, examples)
     query_pairs,
     request_value,
     rule_text,
-    waits_listed,
 )
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
@@ -236,7 +236,7 @@ class ScoreForm(FanTicks, forms.Form):
         self.by_fans = False  # scored by its ticked fans ("Count by fans"), not its tiles
         self.result = None
         self.context_faults: set[str] = set()  # the context fields an engine error names
-        self.analysis: list[dict] = []  # a 13-tile hand's waits, best first
+        self.analysis: dict | None = None  # a 13-tile hand's analysis (query.analysis_listed)
 
     def line_choices(self, remembered: dict) -> list:
         """The lines of the card in use, by section, each with its value, to pick one and check
@@ -297,8 +297,8 @@ class ScoreForm(FanTicks, forms.Form):
             return data
         result = engine.score(self.engine_request())
         if not result["ok"]:
-            if result["error"]["code"] == "wrong_tile_count" and self.read_waits():
-                return data  # 13 tiles: the page shows what wins instead (contract §6)
+            if result["error"]["code"] == "wrong_tile_count" and self.read_analysis():
+                return data  # 13 tiles: the page shows what wins, or what helps (contract §6)
             self.engine_error(result["error"])
             return data
         self.result = result
@@ -313,10 +313,10 @@ class ScoreForm(FanTicks, forms.Form):
         self.result, self.by_fans = result, True
         return data
 
-    def read_waits(self) -> bool:
-        """A hand one tile short: its waits in `self.analysis` (query.waits_listed)."""
-        self.analysis = waits_listed(self.engine_request()) or []
-        return bool(self.analysis)
+    def read_analysis(self) -> bool:
+        """A hand one tile short: its analysis in `self.analysis` (query.analysis_listed)."""
+        self.analysis = analysis_listed(self.engine_request())
+        return self.analysis is not None
 
     def engine_error(self, error: dict) -> None:
         """Show an engine error where it belongs: beside the house rule or the context boxes it

@@ -195,6 +195,9 @@ def schemas():
                                          "default discarder."},
                 "useful": {"type": "array", "items": {"type": "string"}, "description": (
                     "The tiles that bring the hand one step closer (ready: its waits).")},
+                "unseen": {"type": "object", "additionalProperties": {"type": "integer"},
+                           "description": "For each tile of useful: how many of its copies "
+                                          "the hand does not hold (revealed sets included)."},
             },
         },
         "WinSummary": {
@@ -203,7 +206,11 @@ def schemas():
             "properties": {"total": {"type": "number"}, "points": {"type": "number"},
                            "meets_minimum": {"type": "boolean"},
                            "patterns": {"type": "array", "items": {"type": "string"}},
-                           "net": net},
+                           "net": net,
+                           "unpaid": {"type": "object", "required": ["code", "text"],
+                                      "description": "A hand nobody pays: why, the note of "
+                                                     "score's explanation (under_minimum, with "
+                                                     "total and minimum; Riichi: no_yaku)."}},
         },
         "SettleRequest": {
             "type": "object",

@@ -46,10 +46,16 @@ def with_tile(hand13: str, code: str) -> str:
 
 
 def summary(result):
-    return {"total": result["total"], "points": result["points"],
-            "meets_minimum": result["meets_minimum"],
-            "patterns": [p["id"] for p in result["patterns"]],
-            "net": result["payments"]["net"]}
+    """What analyse repeats of score's result; a hand nobody pays, with score's note saying why."""
+    found = {"total": result["total"], "points": result["points"],
+             "meets_minimum": result["meets_minimum"],
+             "patterns": [p["id"] for p in result["patterns"]],
+             "net": result["payments"]["net"]}
+    why = [n for n in result["explanation"] if n["code"] in ("under_minimum", "no_yaku")]
+    if not result["meets_minimum"]:
+        assert len(why) == 1, result["explanation"]
+        found["unpaid"] = why[0]
+    return found
 
 
 def check_against_score(variant, hand13, context, rules, codes):

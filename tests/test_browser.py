@@ -92,7 +92,7 @@ def test_keyboard_only_entry(page):
     # 2A all sequences 2 + 2E no revealed set 2 + 2F one way to win (only 9m completed the
     # 9m eyes) 2 = 6 fan (9m eyes: no 1A); the minimum 5 is met.
     playwright_sync.expect(total(page)).to_have_text("6")
-    playwright_sync.expect(page.locator("#result")).to_contain_text("Minimum 5: met")
+    playwright_sync.expect(page.locator("#result")).to_contain_text("Minimum 5 fans: met")
 
 
 @pytest.mark.parametrize("variant, taps, expected", [

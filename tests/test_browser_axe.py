@@ -46,6 +46,8 @@ PAGES = [
     f"/compare?variant=shanghai&hand={HAND}",
     f"/compare?variant=riichi&hand={RIICHI}",
     "/?variant=hongkong&hand=1112345678999m",  # one tile short: what wins
+    "/?variant=shanghai&hand=123456789m159p1s",  # 13 tiles not ready: what helps
+    "/?variant=mcr&hand=23m234m456p789s55s",  # a wait under the minimum both ways
     "/no-such-page/",
     "/learn/", "/learn/mcr/",
     "/learn/shanghai/worth/?level=1&seed=5&focus=7A&answered=1&patterns=2J&total=3",  # marked

@@ -201,6 +201,10 @@ RESULTS = {
     "american_temporary": scorer(variant="american", hand="11m 222p [333s] 4444s 55z +5z",
                                  self_drawn="on", **{"american-card": "temporary"}),
     "waits": scorer(variant="shanghai", hand="234m567p2s[EEE][789p]"),
+    "waits_under_minimum": scorer(variant="mcr", hand="23m234m456p789s55s"),
+    "waits_riichi": scorer(variant="riichi", hand="23m234m456p789s55s"),
+    "not_ready": scorer(variant="shanghai", hand="123456789m159p1s"),
+    "riichi_no_yaku": scorer(variant="riichi", hand="123m456p55s[789s][234p]+1m"),
     "riichi": scorer(variant="riichi", hand="234m567p22s[EEE][789p]+2s"),
     "mcr": scorer(variant="mcr", hand="234m567p22s[EEE][789p]+2s"),
 }

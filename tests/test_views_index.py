@@ -244,10 +244,12 @@ def test_a_hand_one_tile_short_lists_what_wins_best_first(client):
     links = re.findall(r'<a class="wait" href="/\?([^"]+)"', html)
     assert len(links) == 9
     assert all("hand=1112345678999m+" in link and "%2B" in link for link in links)
-    totals = [max(int(a), int(b)) for a, b in re.findall(
-        r"self-drawn (\d+) \([+-]?\d+\)\s*· on a discard (\d+)", html)]
+    way = r'<strong>{}</strong> (\d+) fans, \+(\d+) points</span>\s*'
+    found = re.findall(
+        way.format("Self-drawn") + r'<span class="way">' + way.format("On a discard"), html)
+    totals = [max(int(a), int(b)) for a, _, b, _ in found]
     # What East gains: self-drawn, each of the three pays the total; on a discard,
     # North (the upper house) pays it.
-    gains = re.findall(r"self-drawn (\d+) \(\+(\d+)\)\s*· on a discard (\d+) \(\+(\d+)\)", html)
+    gains = found
     assert all(int(g) == 3 * int(t) and int(d) == int(dt) for t, g, dt, d in gains) and gains
     assert len(totals) == 9 and totals == sorted(totals, reverse=True)

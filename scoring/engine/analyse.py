@@ -108,12 +108,31 @@ def answer(variant, parsed, missing: int, waits: list, useful, extra=None) -> di
     shanten = 0 if waits else max(1, missing - 1)
     text = joined_text(parsed.concealed, [group.text() for group in parsed.groups], None,
                        parsed.red)
+    useful = [w["tile"] for w in waits] if waits else useful
     result = {"ok": True, "variant": variant.id, "hand": text,
               "unit": variant.unit, "shanten": shanten, "waits": waits,
-              "useful": [w["tile"] for w in waits] if waits else useful}
+              "useful": useful, "unseen": unseen_copies(variant, parsed, useful)}
     if extra:
         result.update(extra)
     return result
+
+
+def unseen_copies(variant, parsed: ParsedHand, codes) -> dict[str, int]:
+    """{tile: copies of it this hand does not hold} for each tile of `codes`: the set's copies
+    (`Variant.copies`) less the hand's own, its revealed sets included; flowers that are all
+    alike (American) count together, jokers are no copy of the tile they stand for."""
+    def kind(tile: int) -> int:
+        alike = tiles.is_flower(tile) and variant.copies(tile) > 1
+        return tiles.FLOWER_BASE if alike else tile
+
+    held: dict[int, int] = {}
+    for tile in parsed.concealed + tuple(t for group in parsed.groups for t in group.tiles):
+        held[kind(tile)] = held.get(kind(tile), 0) + 1
+    found = {}
+    for code in codes:
+        tile = kind(parse(code).concealed[0])
+        found[code] = max(0, variant.copies(tile) - held.get(tile, 0))
+    return found
 
 
 # Sets and the eyes (Shanghai, Hong Kong, Sichuan) ------------------------------------------------

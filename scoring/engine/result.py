@@ -74,9 +74,25 @@ class Result:
         return serialiser(keys)(self)
 
     def summary(self) -> dict:
-        """What analyse repeats of the result (contract §6)."""
-        return {"total": self.total, "points": self.points, "meets_minimum": self.meets_minimum,
-                "patterns": [p["id"] for p in self.patterns], "net": self.payments["net"]}
+        """What analyse repeats of the result (contract §6); a hand nobody pays adds why
+        (`unpaid`: its explanation note)."""
+        found = {"total": self.total, "points": self.points, "meets_minimum": self.meets_minimum,
+                 "patterns": [p["id"] for p in self.patterns], "net": self.payments["net"]}
+        if not self.meets_minimum:
+            note = unpaid_note(self.explanation)
+            if note:
+                found["unpaid"] = note
+        return found
+
+
+# The explanation notes that say why a scored hand is paid nothing: under the variant's minimum,
+# or (Riichi) no yaku.
+UNPAID_CODES = ("under_minimum", "no_yaku")
+
+
+def unpaid_note(explanation) -> dict | None:
+    """The note of a result's explanation that says why nobody pays, if there is one."""
+    return next((note for note in explanation or () if note.get("code") in UNPAID_CODES), None)
 
 
 STANDARD = tuple(f.name for f in fields(Result) if f.default is MISSING)

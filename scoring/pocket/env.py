@@ -29,6 +29,8 @@ def configure(env: jinja2.Environment) -> jinja2.Environment:
         "chinese_beside": _with_lang(filters.chinese_beside),
         "seat": _with_lang(filters.seat), "seat_letter": _with_lang(filters.seat_letter),
         "context_label": _with_lang(filters.context_label),
+        "amount": _with_lang(filters.amount), "gain": _with_lang(filters.gain),
+        "unpaid": _with_lang(filters.unpaid),
         "groups": filters.groups, "signed": filters.signed, "score_line": filters.score_line,
         "money_said": _with_lang(filters.money_said), "grouped": _with_lang(filters.grouped),
     })

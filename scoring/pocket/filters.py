@@ -12,6 +12,7 @@ from scoring.engine.context import FIELDS_BY_NAME, FLAG
 from scoring.engine.errors import HandError
 from scoring.engine.messages import render, unit_word
 from scoring.engine.notation import parse
+from scoring.engine.result import unpaid_note
 from scoring.pocket.lang import Lang
 
 WIND_CHARS = "東南西北"
@@ -123,6 +124,60 @@ def groups(text) -> dict:
 def unit(lang: Lang, name) -> str:
     """A variant's unit ('fan', 'faan', 'points') as the page's players say it."""
     return localize(lang, unit_word(name))
+
+
+def _plural_count(number) -> int:
+    """A number as gettext's plural forms take it (an int; a fraction reads as several)."""
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        return 2
+    return int(abs(number)) if float(number).is_integer() else 2
+
+
+def amount(lang: Lang, number, unit_name, sign: bool = False) -> str:
+    """A figure with its unit, in the plural form its number takes: '7 fans', '1 han', '+3900
+    points' (`sign`: a gain, with its +)."""
+    ngettext = lang.ngettext  # literal calls, for makemessages
+    n = _plural_count(number)
+    if unit_name == "fan":
+        text = ngettext("%(n)s fan", "%(n)s fans", n)
+    elif unit_name == "faan":
+        text = ngettext("%(n)s faan", "%(n)s faan", n)
+    elif unit_name == "han":
+        text = ngettext("%(n)s han", "%(n)s han", n)
+    elif unit_name == "points":
+        text = ngettext("%(n)s point", "%(n)s points", n)
+    else:
+        return f"{signed(number) if sign else number} {unit(lang, unit_name)}"
+    return text % {"n": signed(number) if sign else _whole(number)}
+
+
+def _whole(number):
+    return int(number) if isinstance(number, float) and number.is_integer() else number
+
+
+def gain(lang: Lang, number) -> str:
+    """What a seat gets, in the variant's money: '+3900 points'."""
+    return amount(lang, _whole(number), "points", sign=True)
+
+
+def unpaid(lang: Lang, found, unit_name) -> str:
+    """Why nobody pays a hand (a result, or a wait's summary of analyse: its `unpaid` note):
+    '7 fans: under the minimum of 8 fans, nobody pays', 'No yaku: not a win, nobody pays'."""
+    _ = lang.gettext
+    note = None
+    if hasattr(found, "get"):
+        note = found.get("unpaid") or unpaid_note(found.get("explanation"))
+    code = note.get("code") if note else None
+    if code == "under_minimum":
+        figures = {"total": amount(lang, note["total"], unit_name),
+                   "minimum": amount(lang, note["minimum"], unit_name)}
+        if note["total"] != found.get("total", note["total"]):  # MCR: the flowers do not count
+            return _("%(total)s without the flowers: under the minimum of %(minimum)s, nobody "
+                     "pays") % figures
+        return _("%(total)s: under the minimum of %(minimum)s, nobody pays") % figures
+    if code == "no_yaku":
+        return _("No yaku: not a win, nobody pays")
+    return _("Nobody pays.")
 
 
 def signed(amount) -> str:

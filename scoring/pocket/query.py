@@ -95,24 +95,37 @@ def query_pairs(variant_id: str, hand: str | None, context: dict,
     return pairs
 
 
-def waits_listed(entered: dict) -> list | None:
-    """A hand one tile short (the form's engine request): its waits, each scored self-drawn
-    and on a discard (the winning-tile flags left out: every wait is tried both ways), best
-    first, each with the player's gain and the link that completes it; None when it wins
-    nothing."""
+def analysis_listed(entered: dict) -> dict | None:
+    """A hand one tile short (the form's engine request), as the page shows it (contract §6):
+    {"shanten", "unit", "waits", "useful", "unseen", "note"}. Ready: its waits, each scored
+    self-drawn and on a discard (the winning-tile flags left out: every wait is tried both
+    ways), best first, each with the player's gain, its copies unseen and the hand it completes
+    (`hand`, and `query`, the link to it). Not ready: the useful tiles, each with its copies unseen
+    (`unseen`: all of them). None when the engine does not analyse it (its error)."""
     request = {**entered, "context": {name: value for name, value in entered["context"].items()
                                       if name not in WINNING_TILE_FIELDS}}
     request["hand"] = format_hand(parse(entered["hand"])._replace(winning=None))  # no +X
     answer = engine.analyse(request)
-    if not answer["ok"] or not answer["waits"]:
+    if not answer["ok"]:
         return None
     seat = entered["context"].get("seat_wind", "E")
-    return sorted(
-        ({**wait, "gain_self_drawn": wait["self_drawn"]["net"][seat],
+    unseen = answer["unseen"]
+
+    def completed(tile):
+        return f"{request['hand']} {tile} +{tile}"
+
+    waits = sorted(
+        ({**wait, "unseen": unseen[wait["tile"]], "hand": completed(wait["tile"]),
+          "gain_self_drawn": wait["self_drawn"]["net"][seat],
           "gain_discard": wait["discard"]["net"][seat], "query": urlencode(query_pairs(
-            entered["variant"], f"{request['hand']} {wait['tile']} +{wait['tile']}",
-            entered["context"], entered["rules"]))} for wait in answer["waits"]),
+              entered["variant"], completed(wait["tile"]), entered["context"],
+              entered["rules"]))} for wait in answer["waits"]),
         key=lambda w: -max(w["self_drawn"]["total"], w["discard"]["total"]))
+    useful = [{"tile": tile, "unseen": unseen[tile]} for tile in answer["useful"]]
+    return {"shanten": answer["shanten"], "unit": answer["unit"], "waits": waits,
+            "useful": [] if waits else useful,
+            "unseen": sum(item["unseen"] for item in useful),
+            "note": (answer.get("furiten") or {}).get("text")}  # Riichi: furiten
 
 
 # A hand counted at the table and entered by its fans (MCR, `Variant.entry_fans`): each fan a

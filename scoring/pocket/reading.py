@@ -39,6 +39,7 @@ from scoring.pocket.query import (
     MOST_FLOWERS,
     MOST_PER_SET,
     REQUEST_FIELDS,
+    analysis_listed,
     context_for,
     fan_pairs,
     fans_score,
@@ -46,7 +47,6 @@ from scoring.pocket.query import (
     query_pairs,
     request_value,
     rule_text,
-    waits_listed,
 )
 
 WINDS = ("E", "S", "W", "N")
@@ -69,7 +69,7 @@ class Reading:
     hand: str = ""
     request: dict | None = None  # the engine request, when the fields were read
     result: dict | None = None
-    analysis: list = field(default_factory=list)
+    analysis: dict | None = None  # a 13-tile hand's (query.analysis_listed)
     hand_errors: list = field(default_factory=list)  # [(code, message)]
     context_errors: list = field(default_factory=list)
     rule_errors: dict = field(default_factory=dict)  # field name -> [(code, message)]
@@ -307,7 +307,7 @@ def _read(query: Query, lang: Lang, cookies: dict) -> Reading:
     if result["ok"]:
         reading.result = result
         reading.permalink = permalink(request, options)
-    elif not (result["error"]["code"] == "wrong_tile_count" and _read_waits(reading)):
+    elif not (result["error"]["code"] == "wrong_tile_count" and _read_analysis(reading)):
         _engine_error(reading, result["error"], lang)
     return reading
 
@@ -325,10 +325,10 @@ def _read_fans(reading: Reading, fans: dict, flowers: int, options: list, lang: 
     return reading
 
 
-def _read_waits(reading: Reading) -> bool:
-    """ScoreForm.read_waits: a hand one tile short, its waits scored both ways, best first."""
-    reading.analysis = waits_listed(reading.request) or []
-    return bool(reading.analysis)
+def _read_analysis(reading: Reading) -> bool:
+    """ScoreForm.read_analysis: a hand one tile short, its analysis (query.analysis_listed)."""
+    reading.analysis = analysis_listed(reading.request)
+    return reading.analysis is not None
 
 
 def _engine_error(reading: Reading, error: dict, lang: Lang) -> None:

@@ -21,7 +21,6 @@ WORDS = [
     _('the best line'),  # pocket/card_line.jinja
     _('One hand in every variant'),  # pocket/compare.jinja
     _('Back to the scorer'),  # pocket/compare.jinja
-    _('Nobody pays.'),  # pocket/compare.jinja
     _('Not a winning hand here:'),  # pocket/compare.jinja
     _('What is it worth?'),  # pocket/drill.jinja
     _('What wins?'),  # pocket/drill.jinja
@@ -68,6 +67,7 @@ WORDS = [
     _('Open this hand in the scorer'),  # pocket/drill.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja
+    ngettext('One tile from ready', '%(n)s tiles from ready', 2),  # pocket/hand_error.jinja
     _('non-dealers / dealer'),  # pocket/headline.jinja
     _('%(points)s points'),  # pocket/headline.jinja
     _('Minimum %(minimum)s: met'),  # pocket/score.jinja
@@ -90,10 +90,13 @@ WORDS = [
     _('Share'),  # pocket/score.jinja
     _('Add to table'),  # pocket/score.jinja
     _('Keep the score of a whole game'),  # pocket/score.jinja
-    _('self-drawn %(total)s'),  # pocket/score.jinja
-    _('on a discard %(total)s'),  # pocket/score.jinja
-    _('under the minimum on a discard'),  # pocket/score.jinja
+    ngettext('%(n)s unseen', '%(n)s unseen', 2),  # pocket/score.jinja
+    _('Self-drawn'),  # pocket/score.jinja
+    _('On a discard'),  # pocket/score.jinja
+    _('%(total)s, %(gain)s'),  # pocket/score.jinja
     _('Tap a tile to win with it.'),  # pocket/score.jinja
+    ngettext('Not ready: one tile from ready', 'Not ready: %(n)s tiles from ready', 2),  # pocket/score.jinja
+    ngettext('The tiles that bring it closer (%(n)s unseen):', 'The tiles that bring it closer (%(n)s unseen):', 2),  # pocket/score.jinja
     _('No score: see the message in the house rules.'),  # pocket/score.jinja
     _('No score: see the message under “How it was won”.'),  # pocket/score.jinja
     _('No score:'),  # pocket/score.jinja

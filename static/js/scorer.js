@@ -313,6 +313,22 @@
       }
     });
 
+    /* A wait of a 13-tile hand (the result's list) completes the hand in place: the tile is
+       added as the winning tile and the form asks as after any tap (an htmx swap; the address
+       bar shows the permalink it answers). The link itself stays for a page without this file. */
+    document.addEventListener("click", function (event) {
+      var link = event.target.closest && event.target.closest("#result a.wait[data-tile]");
+      if (!link || event.button || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      var read = parse(box.value);
+      if (!read) return;  // not notation: the link completes it
+      event.preventDefault();
+      snapshot();
+      model = read;
+      model.concealed.push(link.dataset.tile);
+      model.winning = link.dataset.tile;
+      commit();
+    });
+
     box.addEventListener("input", function (event) {
       if (!event.isTrusted) return;
       var read = parse(box.value);
