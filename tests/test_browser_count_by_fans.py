@@ -25,7 +25,7 @@ def test_fans_ticked_by_touch_are_scored_by_the_engine(page):
     page.locator(".won-how").get_by_label("Self-drawn").tap()
     result = page.locator("#result")
     expect(result.locator(".total .big")).to_have_text("16")
-    expect(result).to_contain_text("Minimum 8: met")
+    expect(result).to_contain_text("Minimum 8 fans: met")
     expect(result).to_contain_text("West pays South 24")
     expect(result).to_contain_text("Flower Tiles")
     assert no_horizontal_scroll(page)

@@ -53,7 +53,7 @@ def test_offline_the_phone_says_the_money_and_scores_the_ticked_fans(page, clien
     ticks = page.locator("details.fan-ticks")
     ticks.locator("summary").tap()
     phone = answered_offline(page, lambda: ticks.get_by_label("Seven Pairs", exact=True).tap())
-    assert "24 fan" in phone[0] and "Minimum 8: met" in phone[0]
+    assert "24 fan" in phone[0] and "Minimum 8 fans: met" in phone[0]
     assert phone == server_texts(page, client, page.evaluate(pairs))
     phone = answered_offline(page, lambda: ticks.get_by_label("Full Flush", exact=True).tap())
     assert phone == server_texts(page, client, page.evaluate(pairs))

@@ -39,7 +39,7 @@ def test_ticked_fans_self_drawn_are_16_fan_24_from_each(client):
     assert {t["from"]: t["amount"] for t in result["payments"]["transfers"]} == {
         "W": 24, "N": 24, "E": 24}
     html = response.content.decode()
-    assert 'class="big">16<' in html and "Minimum 8: met" in html
+    assert 'class="big">16<' in html and "Minimum 8 fans: met" in html
     assert "Flower Tiles" in html and "Reading" not in html
     # The link reproduces the ticks; a hand with no tiles has no compare or table link.
     assert "Compare with the other variants" not in html and "Add to table" not in html
