@@ -17,10 +17,11 @@ same form sent twice stores one hand and gets the first answer again (`once_only
 limited per client address (`limited`, django-ratelimit on Django's cache).
 """
 
+import json
 import re
 import uuid
 from functools import wraps
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from django.conf import settings
 from django.db.models import Count, Q
@@ -29,9 +30,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
+from django.utils.timezone import localdate
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import (
+    condition,
     require_GET,
     require_http_methods,
     require_POST,
@@ -64,6 +68,8 @@ TABLES_COOKIE = "mahjong_tables"  # the tables opened on this phone (signed), mo
 REMEMBERED = 10  # tables that list keeps
 ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view token>"
 COOKIE_AGE = 90 * 24 * 3600
+POLL = "2s"  # how often the look-only board asks whether the table changed (a 304 while not)
+
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
 NOTICES = {
     "stale": "Someone changed this hand on another phone after you opened it: nothing was "
@@ -405,18 +411,54 @@ def new_table(request):
     return render(request, template, {"form": form, "once": ONCE})
 
 
+def _etag(kind, version, htmx, before="") -> str:
+    """A page's ETag: what it is (`kind`), the table's version (one more at every write), the
+    reader's language, whether it is the htmx fragment or the whole page, and which page of
+    older hands (`before`)."""
+    parts = (kind, version, get_language(), "h" if htmx else "p", before)
+    return 'W/"' + "-".join(str(part) for part in parts) + '"'
+
+
+def _version_etag(kind):
+    """`condition`'s etag_func: the ETag from the table's version alone (one small query, no
+    page rendered); None for an unknown token (the view answers 404)."""
+    def etag(request, token):
+        version = Table.objects.filter(view_token=token).values_list("version", flat=True).first()
+        if version is None:
+            return None
+        return _etag(kind, version, bool(request.htmx), request.GET.get("before", ""))
+    return etag
+
+
+def _older_poll(view):
+    """A board of an older build polls with ?version=: 204 while that is the table's version."""
+    @wraps(view)
+    def wrapped(request, token):
+        if request.htmx and request.GET.get("version"):
+            version = Table.objects.filter(view_token=token).values_list("version", flat=True)
+            if [str(v) for v in version] == [request.GET["version"]]:
+                return HttpResponse(status=204)
+        return view(request, token)
+    return wrapped
+
+
 @no_store
 @require_safe
+@_older_poll
+@condition(etag_func=_version_etag("board"))
 def table_view(request, token):
-    """The look-only page. Under htmx its board asks again every 15 s, naming the version it
-    shows: while nothing changed the answer is 204 No Content (htmx swaps nothing) after one
-    small query, no page rendered; like every token page it stays out of every cache."""
-    if request.htmx and request.GET.get("version"):
-        version = Table.objects.filter(view_token=token).values_list("version", flat=True)
-        if [str(v) for v in version] == [request.GET["version"]]:
-            return HttpResponse(status=204)
+    """The look-only page. It answers conditional requests (If-None-Match: 304 after one small
+    query, no page rendered, while the table's version is the same). Under htmx its board asks
+    again every POLL, sending the ETag of the board it shows, so a new hand is on every phone a
+    few seconds after its save; while nothing changed the answer is a 304 (htmx swaps nothing,
+    base.html's responseHandling). Like every token page it stays out of every cache."""
     table = _table(token)
-    return _remember(request, _page(request, table, False), f"v:{table.view_token}")
+    poll_etag = _etag("board", table.version, True)
+    response = _page(request, table, False, poll_headers=json.dumps({"If-None-Match": poll_etag}),
+                     poll=POLL)
+    if not request.GET.get("before"):
+        response["ETag"] = _etag("board", table.version, bool(request.htmx))
+    return _remember(request, response, f"v:{table.view_token}")
 
 
 @no_store
@@ -706,10 +748,25 @@ def _back(request, table) -> str:
 
 @no_store
 @require_GET
+@condition(etag_func=_version_etag("csv"))
 def export_csv(request, token):
+    """The table's CSV, named after the table and the day it was opened; a conditional request
+    is answered 304 while nothing changed (one small query)."""
     table = _table(token)
     response = HttpResponse(services.csv_export(table), content_type="text/csv; charset=utf-8")
-    # Named after the table, never its number (which would tell how many tables there are).
-    name = slugify(table.name)[:60] or "table"
-    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    response["Content-Disposition"] = csv_disposition(table.name, localdate(table.created))
+    response["ETag"] = _etag("csv", table.version, bool(request.htmx))
     return response
+
+
+def csv_disposition(name: str, day) -> str:
+    """`attachment` with the file's name: the table's name and the date ("friday-night-2026-12-01
+    .csv"), never its number (which would tell how many tables there are). RFC 6266: `filename`
+    in ASCII for every browser (the name's ASCII letters, else "table"), and `filename*` in
+    UTF-8 when the name has more (Chinese, accents), percent-encoded (RFC 8187)."""
+    stem = slugify(name)[:60].strip("-") or "table"
+    plain = f'attachment; filename="{stem}-{day.isoformat()}.csv"'
+    full = slugify(name, allow_unicode=True)[:60].strip("-")
+    if not full or full == stem:
+        return plain
+    return f"{plain}; filename*=UTF-8''{quote(f'{full}-{day.isoformat()}.csv', safe='')}"
