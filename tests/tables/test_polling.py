@@ -102,7 +102,8 @@ def test_the_etag_names_the_language_and_the_shape(client, table):
     assert look(client, table, HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 304
 
 
-def test_an_older_page_asking_with_its_version_is_answered_204(client, table, django_assert_num_queries):
+def test_an_older_page_asking_with_its_version_is_answered_204(client, table,
+                                                               django_assert_num_queries):
     table.refresh_from_db()
     with django_assert_num_queries(1):
         again = look(client, table, table.version, **HTMX)
