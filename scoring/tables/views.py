@@ -24,6 +24,7 @@ from functools import wraps
 from urllib.parse import quote, urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -70,6 +71,7 @@ TABLES_COOKIE = "mahjong_tables"  # the tables opened on this phone (signed), mo
 REMEMBERED = 10  # tables that list keeps
 ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view token>"
 COOKIE_AGE = 90 * 24 * 3600
+CSV_KEPT = 3600  # seconds a table's CSV text stays in the cache for its version
 POLL = "2s"  # how often the look-only board asks whether the table changed (a 304 while not)
 
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
@@ -853,9 +855,16 @@ def _back(request, table) -> str:
 @condition(etag_func=_version_etag("csv"))
 def export_csv(request, token):
     """The table's CSV, named after the table and the day it was opened; a conditional request
-    is answered 304 while nothing changed (one small query)."""
+    is answered 304 while nothing changed (one small query). The text is kept in the cache under
+    the table's version and the language (CSV_KEPT), so the same CSV asked again, from any
+    phone, is not made again: a new version is a new key (the old one expires unread)."""
     table = _table(token)
-    response = HttpResponse(services.csv_export(table), content_type="text/csv; charset=utf-8")
+    key = f"table-csv:{table.view_token}:{table.version}:{get_language()}"
+    text = cache.get(key)
+    if text is None:
+        text = services.csv_export(table)
+        cache.set(key, text, CSV_KEPT)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = csv_disposition(table.name, localdate(table.created))
     response["ETag"] = _etag("csv", table.version, bool(request.htmx))
     return response

@@ -4,6 +4,7 @@ the name has more; and a conditional request is answered 304 while nothing chang
 
 import datetime
 from email.message import EmailMessage
+from unittest import mock
 from urllib.parse import unquote
 
 import pytest
@@ -69,3 +70,15 @@ def test_the_download_says_its_name_and_answers_304_while_nothing_changed(
     # Another language is another file: its ETag differs.
     french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr", HTTP_IF_NONE_MATCH=changed["ETag"])
     assert french.status_code == 200 and french["ETag"] != changed["ETag"]
+
+
+def test_the_same_csv_asked_again_is_not_made_again(client, django_assert_num_queries):
+    table = Table.objects.create(name="Kept", variant="shanghai", players=["A", "B", "C", "D"])
+    table.add_hand(game.drawn)
+    url = reverse("table-csv", args=[table.view_token])
+    first = client.get(url).content
+    with mock.patch("scoring.tables.services.csv_export", side_effect=AssertionError):
+        assert client.get(url).content == first  # from the cache, for this version
+    table.add_hand(game.drawn)
+    again = client.get(url).content  # a new version: made again, with the new hand
+    assert again != first and len(again.splitlines()) == len(first.splitlines()) + 1
