@@ -73,7 +73,6 @@ ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view
 COOKIE_AGE = 90 * 24 * 3600
 CSV_KEPT = 3600  # seconds a table's CSV text stays in the cache for its version
 POLL = "2s"  # how often the look-only board asks whether the table changed (a 304 while not)
-
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
 NOTICES = {
     "stale": "Someone changed this hand on another phone after you opened it: nothing was "
