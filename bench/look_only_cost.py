@@ -2,9 +2,9 @@
 the server-side time of a whole answer (200: asked again with nothing changed, which the CSV
 answers from the cache; and after a write, a new version) and of a conditional one
 (If-None-Match with the ETag the last answer gave: 304), in process through Django's test
-client (middleware, view, database; SQLite in a temporary file, the development settings). Runs at 20 and 2,000 hands
-alternate, so the machine's swings fall on both; the figures are medians. The goal: each at
-2,000 hands within 3x its cost at 20.
+client (middleware, view, database; SQLite in a temporary file, the development settings).
+Runs at 20 and 2,000 hands alternate, so the machine's swings fall on both; the figures are
+medians. The goal: each at 2,000 hands within 3x its cost at 20.
 """
 
 import os
@@ -27,10 +27,9 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db.models import F  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
-
-from django.db.models import F  # noqa: E402
 
 from bench.table_saves import table_at  # noqa: E402
 from scoring.tables.models import Table  # noqa: E402
