@@ -18,7 +18,7 @@ def pgettext(context, message):
 
 WORDS = [
     _('Add to %(name)s'),  # pocket/add_to_table.jinja
-    _('Add to table'),  # pocket/add_to_table.jinja
+    _('Add to the table'),  # pocket/add_to_table.jinja
     _('Check against one line'),  # pocket/card_line.jinja
     _('the best line'),  # pocket/card_line.jinja
     _('One hand in every variant'),  # pocket/compare.jinja
@@ -48,6 +48,7 @@ WORDS = [
     _('Link to this hand'),  # pocket/score.jinja
     _('Link copied'),  # pocket/score.jinja
     _('Share'),  # pocket/score.jinja
+    _('Add to table'),  # pocket/score.jinja
     _('Keep the score of a whole game'),  # pocket/score.jinja
     _('self-drawn %(total)s'),  # pocket/score.jinja
     _('on a discard %(total)s'),  # pocket/score.jinja
