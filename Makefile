@@ -53,9 +53,11 @@ bench: $(VENV)/.installed-dev pocket
 	$(PY) bench/run.py
 	$(PY) bench/suit_tables.py
 	$(PY) bench/table_saves.py
+	$(PY) bench/look_only_cost.py
 	$(PY) bench/tap_to_result.py
 	$(PY) bench/analyse.py
 	$(PY) bench/phone_taps.py
+	$(PY) bench/look_only.py
 	$(PY) bench/mcr.py
 	$(PY) bench/pocket.py
 	$(PY) bench/pocket_tables.py

@@ -102,6 +102,12 @@ def walk_tables(page, base, variant):
     expect(link).to_have_attribute("href", re.compile("hand="))
     settled(page)
     yield "scorer from a table, a result"
+    page.locator("#hand-error .add-here").click()  # one tap records it (issue 30)
+    expect(page.locator("#hand-error .added")).to_be_visible()
+    settled(page)
+    yield "scorer, the hand recorded in one tap"
+    page.locator("#hand-error .undo-here").click()
+    expect(page.locator("#hand-error .add-here")).to_be_visible()
     link.click()
     settled(page)
     yield "scorer to table, nothing chosen"

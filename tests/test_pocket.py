@@ -4,6 +4,7 @@ request with the fragment the server sends (the same bytes) or leaves it to the 
 
 import ast
 import random
+import re
 import zipfile
 from io import BytesIO
 from urllib.parse import parse_qsl, urlencode
@@ -16,6 +17,7 @@ from scoring.engine.variants import VARIANTS
 from scoring.examples import example_query, examples_for
 from scoring.pocket import build, entry
 from scoring.pocket.server import page_urls
+from scoring.tables.models import Table
 
 LANGUAGES = ("en", "fr", "zh-hans", "zh-hant")
 
@@ -200,14 +202,28 @@ def test_errors_read_the_same_in_the_phone(client, pairs):
 
 @pytest.mark.django_db
 def test_a_table_cookie_and_remembered_rules_read_the_same(client):
+    """The server finds the table of "Add to" from its cookie and writes it on the page; the
+    phone is given that (pocket.js reads #result's data): the same button, but for its one-time
+    key, a new one at each drawing."""
+    table = Table.objects.create(name="Thé & <b>", variant="shanghai", players=["A", "B", "C", "D"])
     pairs = [("variant", "shanghai"), ("hand", "123m 456p 789s 111z 22z")]
-    client.cookies["mahjong_table"] = "A" * 22
+    client.cookies["mahjong_table"] = table.edit_token
     client.cookies["house_rules"] = '{"shanghai": {"minimum_fan": 3}}'
     html, replace_url = server_answer(client, pairs, "en")
-    cookie = f'mahjong_table={"A" * 22}; house_rules="{{\\"shanghai\\": {{\\"minimum_fan\\": 3}}}}"'
-    answer = entry.render("/", pairs, "en", page_urls(), cookie)
-    assert "Minimum 3" in html and "add-to-table" in html
-    assert answer["html"] == html and answer["replace_url"] == replace_url
+    cookie = 'house_rules="{\\"shanghai\\": {\\"minimum_fan\\": 3}}"'
+    answer = entry.render("/", pairs, "en", page_urls(), cookie,
+                          table={"token": table.edit_token, "name": table.name})
+    assert "Minimum 3" in html and "add-to-table" in html and "add-here" in html
+    assert "Add to Thé &amp; &lt;b&gt;" in html
+    keys = re.compile(r"&#34;once&#34;: &#34;[0-9a-f]{32}&#34;|\"once\": \"[0-9a-f]{32}\"")
+    assert len(keys.findall(html)) == 1
+    assert keys.sub("once", answer["html"]) == keys.sub("once", html)
+    assert answer["replace_url"] == replace_url
+    # Without a table, neither offers one.
+    client.cookies.pop("mahjong_table")
+    html, _url = server_answer(client, pairs, "en")
+    assert "add-here" not in html and "Keep the score of a whole game" in html
+    assert entry.render("/", pairs, "en", page_urls(), cookie)["html"] == html
 
 
 @pytest.mark.parametrize("pairs", [

@@ -21,7 +21,6 @@ from scoring.pocket.view import compare_asked, compare_context, fragment_context
 
 ENV = environment()
 HOUSE_COOKIE, YEAR = "house_rules", 365 * 24 * 3600  # scoring/views.py's
-TABLE_COOKIE = "mahjong_table"  # scoring/tables/views.TABLE_COOKIE: the table of "add to table"
 
 
 def parse_cookie(text: str) -> dict:
@@ -36,11 +35,13 @@ def parse_cookie(text: str) -> dict:
 
 
 def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = "",
-           secure: bool = False):
+           secure: bool = False, table: dict | None = None):
     """The fragment for an htmx request to `path` with the form's `pairs`: {"html",
     "replace_url"} (the permalink the address bar shows, as HX-Replace-Url), or None.
-    `cookies`: document.cookie (the house rules and the table the server remembers);
-    "cookie": the house_rules cookie to set, as the server would (`secure`: on https)."""
+    `cookies`: document.cookie (the house rules); "cookie": the house_rules cookie to set, as
+    the server would (`secure`: on https). `table`: the table the page says a result is added
+    to ({"token", "name"}: the scorer page's #result data, as the server found it from its
+    table cookie, which no script reads), or None."""
     lang = catalog_lang(language or "en", LOCALE_DIR)
     if urls.get("learn") and path.startswith(urls["learn"]):
         return drill(path[len(urls["learn"]):], pairs, lang, urls)
@@ -52,9 +53,8 @@ def render(path: str, pairs, language: str, urls: dict, cookies: "str | dict" = 
     reading = read(pairs, lang, cookies)
     if reading is None:
         return None
-    table_token = cookies.get(TABLE_COOKIE, "")
     html = ENV.get_template("pocket/result.jinja").render(
-        fragment_context(reading, lang, urls, table_token))
+        fragment_context(reading, lang, urls, table))
     scored = reading.valid and reading.result is not None
     return {"html": html, "replace_url": f"{path}?{reading.permalink}" if scored else None,
             "cookie": house_cookie(reading, cookies, secure) if reading.valid else None}

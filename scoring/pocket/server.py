@@ -30,6 +30,35 @@ def page_urls() -> dict:
             "learn": reverse("learn")}
 
 
+def scorer_table(request) -> dict | None:
+    """The table the scorer's result can be added to: the one whose edit link the phone opened
+    last (its cookie, TABLE_COOKIE), as {"token", "name"}; None without one. Read once per
+    request (the page's data block and each fragment ask)."""
+    if request is None:
+        return None
+    if not hasattr(request, "scorer_table"):
+        from scoring.tables.services import scorer_table as table_of
+
+        table = table_of(request.COOKIES.get(TABLE_COOKIE, ""))
+        request.scorer_table = None if table is None else {"token": table.edit_token,
+                                                           "name": table.name}
+    return request.scorer_table
+
+
+def add_button_html(table: dict, permalink: str) -> str:
+    """The "Add to <table>" button alone (pocket/add_to_table.jinja), as the result's summary
+    line shows it: after an undo, the table's answer puts it back."""
+    from django.template import engines
+    from django.utils.safestring import mark_safe
+
+    from scoring.pocket.env import lang_context
+    from scoring.pocket.view import table_context
+
+    template = engines["jinja2"].env.get_template("pocket/add_to_table.jinja")
+    return mark_safe(template.render({**lang_context(django_lang()), "urls": page_urls(),
+                                      "permalink": permalink, **table_context(table)}))
+
+
 def _shown(errors) -> list:
     return [(error.code, " ".join(str(m) for m in error.messages)) for error in errors]
 
@@ -62,8 +91,7 @@ def fragment_html(request, form, result, permalink: str, fragment_name: str, **e
     from scoring.pocket.view import fragment_context
 
     reading = reading_from_form(form, result, permalink)
-    context = fragment_context(reading, django_lang(), page_urls(),
-                               request.COOKIES.get(TABLE_COOKIE, "") if request else "")
+    context = fragment_context(reading, django_lang(), page_urls(), scorer_table(request))
     if "name" in extra:  # one house rule's message box
         extra["errors"] = reading.rule_errors.get(extra["name"], [])
     template = engines["jinja2"].env.get_template(f"pocket/{fragment_name}.jinja")

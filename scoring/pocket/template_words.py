@@ -17,6 +17,8 @@ def pgettext(context, message):
 
 
 WORDS = [
+    _('Add to %(name)s'),  # pocket/add_to_table.jinja
+    _('Add to the table'),  # pocket/add_to_table.jinja
     _('Check against one line'),  # pocket/card_line.jinja
     _('the best line'),  # pocket/card_line.jinja
     _('One hand in every variant'),  # pocket/compare.jinja

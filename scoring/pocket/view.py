@@ -2,17 +2,20 @@
 function for the server (a Reading made from its ScoreForm, scoring.pocket.server) and for the
 phone (a Reading made by scoring.pocket.reading), so both render the same thing."""
 
+import uuid
+
 from scoring.engine.variants import VARIANTS
 from scoring.pocket.env import lang_context
 from scoring.pocket.lang import Lang
 from scoring.pocket.reading import Reading
 
 
-def fragment_context(reading: Reading, lang: Lang, urls: dict, table_token: str = "") -> dict:
+def fragment_context(reading: Reading, lang: Lang, urls: dict, table: dict | None = None) -> dict:
     """`urls`: index, compare, table_new and table_from_scorer (with TOKEN for the table's edit
-    token), as the server's URLconf writes them."""
+    token), as the server's URLconf writes them. `table`: the table the result can be added to
+    ({"token": its edit token, "name"}), or None."""
     return {
-        **lang_context(lang), "urls": urls, "table_token": table_token,
+        **lang_context(lang), "urls": urls, **table_context(table),
         "result": reading.result, "analysis": reading.analysis,
         "hand_errors": reading.hand_errors, "context_errors": reading.context_errors,
         "rule_errors": [(name, reading.rule_errors.get(name, []))
@@ -21,6 +24,16 @@ def fragment_context(reading: Reading, lang: Lang, urls: dict, table_token: str 
         "permalink": reading.permalink,
         "printed_ids": VARIANTS[reading.variant_id].printed_ids,
     }
+
+
+def table_context(table: dict | None) -> dict:
+    """The "Add to <table>" button's context (pocket/add_to_table.jinja): the table, its
+    from-scorer URL's TOKEN to replace, and the one-time key of the tap (a new one each time the
+    button is drawn, so a double tap stores one hand and an undone hand can be added again)."""
+    if not table or not table.get("token"):
+        return {"table": None, "table_token": "", "once": ""}
+    return {"table": {"token": table["token"], "name": table.get("name") or ""},
+            "table_token": table["token"], "once": uuid.uuid4().hex}
 
 
 def compare_rows(asked: dict) -> list[dict]:

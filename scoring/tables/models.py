@@ -15,6 +15,7 @@ sent twice (a double tap, a retry after a lost answer) stores one hand and is an
 first answer.
 """
 
+import re
 import secrets
 from decimal import Decimal
 
@@ -30,6 +31,9 @@ from scoring.tables import game
 def new_token() -> str:
     """128+ bits from the OS's generator, URL-safe (24 characters)."""
     return secrets.token_urlsafe(18)
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,43}")  # a token's shape (new_token's, and older lengths)
 
 
 class Stale(Exception):

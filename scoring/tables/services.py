@@ -15,14 +15,15 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.engine.context import FLAGS, INDICATORS
+from scoring.engine.context import FLAGS, INDICATORS, parse_context
 from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 from scoring.engine.variants.american import is_card_text
 from scoring.forms import ScoreForm, query_pairs, rule_text
 from scoring.i18n import localize
 from scoring.tables import game
-from scoring.tables.models import Full, TableHand
+from scoring.tables.forms import SELF_DRAWN
+from scoring.tables.models import TOKEN, Full, Table, TableHand
 
 
 class Refused(Exception):
@@ -113,6 +114,33 @@ class ScorerHand:
         if context.get("void_suit"):
             kept["void_suit"] = context["void_suit"]
         return kept
+
+    def won_at(self, position) -> dict:
+        """Who won and from whom as the scorer said it (its seat wind, its discarder or
+        self-drawn, what the engine reads when they are left out), as the table's win form
+        takes them at `position`: {"winner", "source"} (and "riichi", the winner, when the hand
+        was scored with riichi); {} when the scorer's seats are not in play at this table."""
+        try:
+            context = parse_context(self.request["context"])
+        except HandError:
+            return {}
+        winner = position.player_at(context.seat_wind)
+        discarder = None if context.self_drawn else position.player_at(context.discarder)
+        if winner is None or (discarder is None and not context.self_drawn):
+            return {}
+        chosen = {"winner": str(winner), "source": SELF_DRAWN if context.self_drawn
+                  else str(discarder)}
+        if self.with_riichi:
+            chosen["riichi"] = [str(winner)]
+        return chosen
+
+
+def scorer_table(edit_token: str) -> Table | None:
+    """The table the scorer's "Add to" writes to: the one whose edit link is `edit_token` (the
+    phone's last, views.TABLE_COOKIE), or None (a token of no table, or of no token's shape)."""
+    if not edit_token or not TOKEN.fullmatch(edit_token):
+        return None
+    return Table.objects.filter(edit_token=edit_token).first()
 
 
 def scorer_hand(table, query: str) -> ScorerHand:

@@ -4,13 +4,10 @@ A token is matched by its shape (URL-safe base64, as models.new_token makes them
 (a NUL byte, a quote, a space, a short guess) is a 404 before the database is asked, the same on
 SQLite and PostgreSQL (which refuses a NUL in a query with an error)."""
 
-import re
-
 from django.urls import path, register_converter
 
 from scoring.tables import views
-
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,43}")
+from scoring.tables.models import TOKEN
 
 
 class TokenConverter:

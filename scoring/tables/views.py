@@ -17,21 +17,27 @@ same form sent twice stores one hand and gets the first answer again (`once_only
 limited per client address (`limited`, django-ratelimit on Django's cache).
 """
 
+import json
 import re
 import uuid
 from functools import wraps
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
+from django.utils.timezone import localdate
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import (
+    condition,
     require_GET,
     require_http_methods,
     require_POST,
@@ -43,6 +49,7 @@ from django_ratelimit.core import is_ratelimited
 from scoring import views as scorer_views
 from scoring.engine.variants import VARIANTS
 from scoring.forms import rule_text
+from scoring.pocket.server import add_button_html
 from scoring.tables import game, services
 from scoring.tables.forms import (
     SELF_DRAWN,
@@ -64,6 +71,8 @@ TABLES_COOKIE = "mahjong_tables"  # the tables opened on this phone (signed), mo
 REMEMBERED = 10  # tables that list keeps
 ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view token>"
 COOKIE_AGE = 90 * 24 * 3600
+CSV_KEPT = 3600  # seconds a table's CSV text stays in the cache for its version
+POLL = "2s"  # how often the look-only board asks whether the table changed (a 304 while not)
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
 NOTICES = {
     "stale": "Someone changed this hand on another phone after you opened it: nothing was "
@@ -139,10 +148,11 @@ def _target(table, notice="") -> str:
     return f"{url}?notice={notice}" if notice else url
 
 
-def once_only(notice=""):
+def once_only(notice="", again=None):
     """The view's POST carries a one-time key: a key stored already (a double tap, a retry after
     a lost answer) is answered as the first time, the redirect to `_target(table, notice)` (under
-    htmx, the same place through HX-Redirect), and nothing is written again. The view passes
+    htmx, the same place through HX-Redirect), and nothing is written again; `again(request,
+    submission)`, where given, answers it instead (None: as above). The view passes
     `request.once` to the model's write, which stores the key in the write's transaction."""
     def decorator(view):
         @wraps(view)
@@ -154,8 +164,9 @@ def once_only(notice=""):
                 if request.once is not None:
                     request.once.check()
                 return view(request, *args, **kwargs)
-            except Replayed as again:  # a key stored already, or by a sending at the same moment
-                return _again(request, again.submission)
+            except Replayed as replayed:  # a key stored already, or sent at the same moment
+                answer = again(request, replayed.submission) if again else None
+                return answer or _again(request, replayed.submission)
         return wrapped
     return decorator
 
@@ -405,18 +416,54 @@ def new_table(request):
     return render(request, template, {"form": form, "once": ONCE})
 
 
+def _etag(kind, version, htmx, before="") -> str:
+    """A page's ETag: what it is (`kind`), the table's version (one more at every write), the
+    reader's language, whether it is the htmx fragment or the whole page, and which page of
+    older hands (`before`)."""
+    parts = (kind, version, get_language(), "h" if htmx else "p", before)
+    return 'W/"' + "-".join(str(part) for part in parts) + '"'
+
+
+def _version_etag(kind):
+    """`condition`'s etag_func: the ETag from the table's version alone (one small query, no
+    page rendered); None for an unknown token (the view answers 404)."""
+    def etag(request, token):
+        version = Table.objects.filter(view_token=token).values_list("version", flat=True).first()
+        if version is None:
+            return None
+        return _etag(kind, version, bool(request.htmx), request.GET.get("before", ""))
+    return etag
+
+
+def _older_poll(view):
+    """A board of an older build polls with ?version=: 204 while that is the table's version."""
+    @wraps(view)
+    def wrapped(request, token):
+        if request.htmx and request.GET.get("version"):
+            version = Table.objects.filter(view_token=token).values_list("version", flat=True)
+            if [str(v) for v in version] == [request.GET["version"]]:
+                return HttpResponse(status=204)
+        return view(request, token)
+    return wrapped
+
+
 @no_store
 @require_safe
+@_older_poll
+@condition(etag_func=_version_etag("board"))
 def table_view(request, token):
-    """The look-only page. Under htmx its board asks again every 15 s, naming the version it
-    shows: while nothing changed the answer is 204 No Content (htmx swaps nothing) after one
-    small query, no page rendered; like every token page it stays out of every cache."""
-    if request.htmx and request.GET.get("version"):
-        version = Table.objects.filter(view_token=token).values_list("version", flat=True)
-        if [str(v) for v in version] == [request.GET["version"]]:
-            return HttpResponse(status=204)
+    """The look-only page. It answers conditional requests (If-None-Match: 304 after one small
+    query, no page rendered, while the table's version is the same). Under htmx its board asks
+    again every POLL, sending the ETag of the board it shows, so a new hand is on every phone a
+    few seconds after its save; while nothing changed the answer is a 304 (htmx swaps nothing,
+    base.html's responseHandling). Like every token page it stays out of every cache."""
     table = _table(token)
-    return _remember(request, _page(request, table, False), f"v:{table.view_token}")
+    poll_etag = _etag("board", table.version, True)
+    response = _page(request, table, False, poll_headers=json.dumps({"If-None-Match": poll_etag}),
+                     poll=POLL)
+    if not request.GET.get("before"):
+        response["ETag"] = _etag("board", table.version, bool(request.htmx))
+    return _remember(request, response, f"v:{table.view_token}")
 
 
 @no_store
@@ -431,9 +478,7 @@ def table_edit(request, token):
         return redirect(_target(table, "new_link"))
     notice = NOTICES.get(request.GET.get("notice", ""))
     response = _page(request, table, True, notice=notice)
-    # The scoring page's "add to table" button finds this table through this cookie.
-    response.set_cookie(TABLE_COOKIE, table.edit_token, max_age=30 * 24 * 3600, samesite="Lax",
-                        httponly=True, secure=request.is_secure())
+    _table_cookie(request, response, table)
     return _remember(request, response, f"e:{table.edit_token}")
 
 
@@ -448,7 +493,19 @@ def table_scorer(request, token):
     for name, value in services.table_rules(table).items():
         query[f"{table.variant}-{name}"] = rule_text(value)
     request.GET = query
-    return scorer_views.index(request)
+    writes = f"e:{table.edit_token}" in _remembered(request)
+    if writes:  # the result's "Add to" adds to this table (scoring.pocket.server.scorer_table)
+        request.scorer_table = {"token": table.edit_token, "name": table.name}
+    response = scorer_views.index(request)
+    if writes and request.COOKIES.get(TABLE_COOKIE) != table.edit_token:
+        _table_cookie(request, response, table)
+    return response
+
+
+def _table_cookie(request, response, table):
+    """The scoring page's "Add to" finds this table through this cookie."""
+    response.set_cookie(TABLE_COOKIE, table.edit_token, max_age=30 * 24 * 3600, samesite="Lax",
+                        httponly=True, secure=request.is_secure())
 
 
 @no_store
@@ -498,36 +555,104 @@ def add_draw(request, token):
     return _save(request, table, _draw_form(table, table.position(), request.POST), "draw_form")
 
 
+def _scorer_again(request, submission):
+    """A tap of the scorer's "Add to" sent again (a double tap): the hand it recorded, again."""
+    if request.htmx and request.POST.get("action") == TAP and submission.hand is not None:
+        table = submission.table
+        hand = table.hands.filter(pk=submission.hand_id).first()
+        if hand is not None:
+            return _scorer_added(request, table, hand, request.POST.get("q", ""))
+    return None
+
+
+TAP = "tap"  # the scorer's one-tap add (pocket/add_to_table.jinja)
+
+
 @no_store
 @require_http_methods(["GET", "POST"])
 @limited("tables-write", "TABLES_WRITE_RATE")
-@once_only("saved")
+@once_only("saved", again=_scorer_again)
 def from_scorer(request, token):
-    """The scoring page's result, added to the table: say who won and from whom (nothing chosen
-    beforehand); the hand is scored again for the winner's seat, the round wind and the table's
-    house rules (its card too: the scorer's link does not carry a pasted card). A POST with
-    action=preview shows who would pay and saves nothing: the full page without JavaScript, the
-    preview fragment under htmx (sent at every change of the choices)."""
+    """The scoring page's result, added to the table. Who won and from whom come from the
+    scorer (its seat wind, its discarder or self-drawn: ScorerHand.won_at), chosen beforehand on
+    this page and changeable; the hand is scored again for the winner's seat, the round wind and
+    the table's house rules (its card too: the scorer's link does not carry a pasted card). A
+    POST with action=preview shows who would pay and saves nothing: the full page without
+    JavaScript, the preview fragment under htmx (sent at every change of the choices). A POST
+    with action=tap is the result's one tap (pocket/add_to_table.jinja): the scorer's choices
+    as they are, answered under htmx by the hand recorded, in the button's place, with its
+    Undo; a choice the table cannot take (a seat not in play) by the reason and this page's
+    link."""
     table = _table(token, edit=True)
     scorer = services.scorer_hand(table, request.POST.get("q", "") if request.method == "POST"
                                   else request.GET.urlencode())
     position = table.position()
-    form = WinForm(request.POST or None, names=table.players, position=position,
-                   with_total=False, choose=True, riichi=table.stick(),
-                   scored_riichi=scorer.with_riichi)
+    chosen = scorer.won_at(position) if scorer.problem is None else {}
+    tapped = request.method == "POST" and request.POST.get("action") == TAP
+    data = None
+    if tapped:
+        data = {**chosen, "q": request.POST.get("q", "")}
+    elif request.method == "POST":
+        data = request.POST
+    form = WinForm(data, names=table.players, position=position, with_total=False, choose=True,
+                   riichi=table.stick(), scored_riichi=scorer.with_riichi,
+                   initial={**chosen, "riichi": [int(p) for p in chosen.get("riichi", [])]})
     previewing, preview = request.POST.get("action") == "preview", None
     if request.method == "POST" and scorer.problem is None and form.is_valid():
         try:
             if previewing:
                 preview = services.preview_scored(table, position, form.entry, scorer)
             else:
-                services.add_scored(table, form.entry, scorer, request.once)
+                hand = services.add_scored(table, form.entry, scorer, request.once)
+                if tapped and request.htmx:
+                    return _scorer_added(request, table, hand, scorer.query)
                 return _done(request, table, "saved")
         except Refused as refused:
             form.add_error(None, refused.message)
+    if tapped and request.htmx:
+        return _scorer_not_added(request, table, scorer, form if chosen else None)
+    if request.method == "GET" and scorer.problem is None and chosen:
+        preview = _chosen_preview(table, position, scorer, chosen)
     template = "tables/partials/_scorer_preview.html" if request.htmx and previewing \
         else "tables/from_scorer.html"
     return render(request, template, _scorer_page(table, position, form, scorer, preview))
+
+
+def _chosen_preview(table, position, scorer, chosen):
+    """Who pays, for the scorer's choices as the page opens with them (None if the table
+    refuses them: the page then says why when they are sent)."""
+    form = WinForm(chosen, names=table.players, position=position, with_total=False,
+                   choose=True, riichi=table.stick(), scored_riichi=scorer.with_riichi)
+    if not form.is_valid():
+        return None
+    try:
+        return services.preview_scored(table, position, form.entry, scorer)
+    except Refused:
+        return None
+
+
+def _scorer_added(request, table, hand, query):
+    """The tap's answer, in the button's place: the hand recorded (who won, from whom, its
+    number) and its Undo (a one-time key of its own), which puts the button back."""
+    row = _rows(table, table.rows([hand]))[0]
+    undo = {"confirm": "1", "version": hand.version, "once": ONCE.key, "from": "scorer",
+            "q": query}
+    return render(request, "tables/partials/_scorer_added.html", {
+        "table": table, "hand": hand, "row": row, "undo_vals": json.dumps(undo)})
+
+
+def _scorer_not_added(request, table, scorer, form):
+    """A tap the table did not take: why (the scorer's link, the scorer's seats not in play
+    here, or the `form`'s words), and the add page to choose there."""
+    if scorer.problem:
+        problem = scorer.problem
+    elif form is None:
+        problem = _("The scorer's seats are not in play at this table: choose who won on the "
+                    "table's page.")
+    else:
+        problem = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    return render(request, "tables/partials/_scorer_not_added.html", {
+        "table": table, "problem": problem, "query": scorer.query})
 
 
 def _scorer_page(table, position, form, scorer, preview) -> dict:
@@ -596,7 +721,7 @@ def _hand_page(table, hand, form, draw_form) -> dict:
 @no_store
 @require_http_methods(["GET", "POST"])
 @limited("tables-write", "TABLES_WRITE_RATE")
-@once_only("undone")
+@once_only("undone", again=lambda request, _submission: _scorer_undone(request))
 def delete_hand(request, token, hand_id):
     """Undo (the last hand) or delete (one before it), asked first: a GET, or a POST without
     confirm=1, is the question (a page; under htmx, inline in the hand's row, `cancel` putting
@@ -611,9 +736,29 @@ def delete_hand(request, token, hand_id):
     try:
         table.delete_hand(hand_id, _int(request.POST.get("version")), request.once)
     except Stale:
-        return _done(request, table, "stale")
+        return _scorer_undone(request, stale=True) or _done(request, table, "stale")
+    undone = _scorer_undone(request)
+    if undone:
+        return undone
     # Undoing the last hand changes its row only; a hand from the middle moves every later one.
     return _done(request, table, "undone", whole=last is None or last.pk != hand_id)
+
+
+def _scorer_undone(request, stale=False):
+    """An undo sent from the scorer's answer (`from`=scorer, under htmx): the "Add to" button
+    back in its place, for the scorer's hand (`q`); None for any other undo. `stale`: the hand
+    was changed or taken out on another phone meanwhile: nothing was undone, and the button
+    says so."""
+    if not (request.htmx and request.POST.get("from") == "scorer"):
+        return None
+    token = request.resolver_match.kwargs["token"]
+    name = Table.objects.filter(edit_token=token).values_list("name", flat=True).first()
+    button = add_button_html({"token": token, "name": name or ""}, request.POST.get("q", ""))
+    if stale:
+        return HttpResponse(format_html(
+            '<span class="add-again"><span class="error">{}</span> {}</span>',
+            _("Not undone: the hand was changed on another phone."), button))
+    return HttpResponse(button)
 
 
 def _wins_initial(hand, position) -> dict:
@@ -706,10 +851,32 @@ def _back(request, table) -> str:
 
 @no_store
 @require_GET
+@condition(etag_func=_version_etag("csv"))
 def export_csv(request, token):
+    """The table's CSV, named after the table and the day it was opened; a conditional request
+    is answered 304 while nothing changed (one small query). The text is kept in the cache under
+    the table's version and the language (CSV_KEPT), so the same CSV asked again, from any
+    phone, is not made again: a new version is a new key (the old one expires unread)."""
     table = _table(token)
-    response = HttpResponse(services.csv_export(table), content_type="text/csv; charset=utf-8")
-    # Named after the table, never its number (which would tell how many tables there are).
-    name = slugify(table.name)[:60] or "table"
-    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    key = f"table-csv:{table.view_token}:{table.version}:{get_language()}"
+    text = cache.get(key)
+    if text is None:
+        text = services.csv_export(table)
+        cache.set(key, text, CSV_KEPT)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = csv_disposition(table.name, localdate(table.created))
+    response["ETag"] = _etag("csv", table.version, bool(request.htmx))
     return response
+
+
+def csv_disposition(name: str, day) -> str:
+    """`attachment` with the file's name: the table's name and the date ("friday-night-2026-12-01
+    .csv"), never its number (which would tell how many tables there are). RFC 6266: `filename`
+    in ASCII for every browser (the name's ASCII letters, else "table"), and `filename*` in
+    UTF-8 when the name has more (Chinese, accents), percent-encoded (RFC 8187)."""
+    stem = slugify(name)[:60].strip("-") or "table"
+    plain = f'attachment; filename="{stem}-{day.isoformat()}.csv"'
+    full = slugify(name, allow_unicode=True)[:60].strip("-")
+    if not full or full == stem:
+        return plain
+    return f"{plain}; filename*=UTF-8''{quote(f'{full}-{day.isoformat()}.csv', safe='')}"

@@ -77,6 +77,15 @@ def fragment(context, fragment_name, **extra):
                          context.get("permalink", ""), fragment_name, **extra)
 
 
+@register.simple_tag(takes_context=True)
+def scorer_table(context):
+    """The table the scorer's result is added to ({"token", "name"}, scoring.pocket.server), or
+    None: on the page for the phone's own rendering of the result (static/js/pocket.js)."""
+    from scoring.pocket.server import scorer_table as table_of
+
+    return table_of(context.get("request"))
+
+
 @register.simple_tag
 def pocket_script():
     """The page's data for the pocket engine (templates/pocket/_script.html), or None when

@@ -89,8 +89,17 @@
     if (pocket.state !== "ready") return Promise.resolve(null);
     return ask("render", {
       path: path, pairs: pairs, language: document.documentElement.lang || "en",
-      urls: urls, cookies: document.cookie, secure: location.protocol === "https:"
+      urls: urls, cookies: document.cookie, secure: location.protocol === "https:",
+      table: pageTable()
     });
+  }
+
+  /* The table a result is added to ("Add to <table>"), as the server wrote it on the page
+     (#result's data: the table cookie is the server's alone), or null. */
+  function pageTable() {
+    var box = document.getElementById("result");
+    if (!box || !box.dataset.table) return null;
+    return { token: box.dataset.table, name: box.dataset.tableName || "" };
   }
 
   /* A pure call into scoring/tables/game.py (scoring/pocket/entry.py CALLS). */

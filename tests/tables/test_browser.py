@@ -33,9 +33,9 @@ def from_scorer(page, seat, winner, self_drawn=False, discarder="Ann"):
     if self_drawn:
         expect(link).to_have_attribute("href", re.compile("self_drawn=on"))
     link.click()
-    # Nothing is chosen: the players say who won and from whom; the money follows each choice.
+    # Chosen as the scorer said (its seat, its discarder); the money follows each choice.
     form = page.locator("form.from-scorer")
-    expect(page.locator("#preview")).to_contain_text("Choose who won")
+    expect(page.locator("#preview .transfers")).to_contain_text("→")
     choose(form.locator("select[name=winner]"), winner)
     choose(form.locator("select[name=source]"),
            "self-drawn" if self_drawn else f"{discarder}'s discard")

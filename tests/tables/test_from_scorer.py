@@ -1,5 +1,6 @@
-"""The scoring page's hand, added to a table: the players say who won and whose discard it was
-(nothing is chosen for them), and who pays whom follows each change of those choices: a preview
+"""The scoring page's hand, added to a table: who won and whose discard it was come chosen from
+the scorer (its seat wind and discarder; issue 30), the players may change them, and who pays
+whom follows each change of those choices: a preview
 fragment under htmx, the whole page without JavaScript. A discarder who is the winner is refused
 in words."""
 
@@ -27,10 +28,21 @@ def preview(client, table, **choices):
     return client.post(address(table), {"q": QUERY, "action": "preview", **choices}, **HTMX)
 
 
-def test_the_page_chooses_nobody_and_asks_for_both(client, table):
+def test_the_page_comes_with_the_scorers_choices_and_who_pays(client, table):
+    # The scorer said South won on the discard of the seat before (East, the engine's default):
+    # at hand 1 of this table, Bob on Ann's discard.
     text = client.get(address(table) + "?" + QUERY).content.decode()
-    assert text.count(" selected") == 2 and text.count('value="" selected') == 2
-    assert '<select name="winner"' in text and "required" in text.split('name="winner"')[1][:80]
+    assert text.count(" selected") == 2
+    assert '<option value="1" selected>' in text and '<option value="0" selected>' in text
+    assert "Ann → Bob <strong>5</strong>" in text and not TableHand.objects.exists()
+
+
+def test_the_page_chooses_nobody_where_the_scorers_seat_is_not_in_play(client):
+    three = Table.objects.create(name="Three", variant="shanghai", rules={},
+                                 players=["Ann", "Bob", "Cy"])
+    query = QUERY.replace("seat_wind=S", "seat_wind=N")
+    text = client.get(address(three) + "?" + query).content.decode()
+    assert text.count('value="" selected') == 2
     assert "Choose who won and whose discard it was" in text
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from bench.serving import GUNICORN, gunicorn, server_env
 from scoring.tables import game
@@ -76,12 +77,14 @@ def test_the_edit_page_offers_to_replace_its_link_and_the_view_page_does_not(cli
 
 
 def test_the_csv_is_named_after_the_table_never_its_number(client, table):
+    day = timezone.localdate(table.created).isoformat()
     response = client.get(reverse("table-csv", args=[table.view_token]))
-    assert response["Content-Disposition"] == 'attachment; filename="friday-night.csv"'
+    assert response["Content-Disposition"] == f'attachment; filename="friday-night-{day}.csv"'
     unnamed = Table.objects.create(variant="shanghai", players=["A", "B", "C"])
     response = client.get(reverse("table-csv", args=[unnamed.view_token]))
-    assert response["Content-Disposition"] == 'attachment; filename="table.csv"'
-    assert str(unnamed.pk) not in response["Content-Disposition"]
+    assert response["Content-Disposition"] == f'attachment; filename="table-{day}.csv"'
+    stem = response["Content-Disposition"].split('"')[1].removesuffix(f"-{day}.csv")
+    assert stem == "table" and str(unnamed.pk) not in stem
 
 
 ODD = ["%00", "abc%00defghijklmnopqrstu", "%27%20OR%201%3D1--", "%E2%80%AEabcdefghijklmnopq",

@@ -97,7 +97,9 @@ def test_add_from_the_scorer_scores_for_the_winners_seat(client, table):
     query = "variant=shanghai&hand=234m567p22s%5BEEE%5D%5B789p%5D%2B2s&seat_wind=S"
     confirm = client.get(url("table-from-scorer", table) + "?" + query)
     text = confirm.content.decode()
-    assert confirm.status_code == 200 and text.count('value="" selected') == 2  # no choice
+    # Chosen as the scorer said: South (Bob) on the seat before's discard (East, Ann).
+    assert confirm.status_code == 200 and 'value="" selected' not in text
+    assert '<option value="1" selected>' in text and '<option value="0" selected>' in text
     response = client.post(url("table-from-scorer", table),
                            {"q": query, "winner": 1, "source": "self"})
     assert response.status_code == 302

@@ -1,0 +1,103 @@
+"""The scorer's hand recorded at the table in one tap, at 360 x 780 (issue 30 item 1): from the
+table's "Score it with the tiles", the hand typed and South chosen, "Add to Friday" stands beside
+the score line on the first screen; one tap records Bob's win on Ann's discard in its place, one
+tap undoes it; the same when the phone's pocket engine rendered the result. Screenshots:
+/tmp/shots/table30/."""
+
+import re
+import time
+
+import pytest
+from django.urls import reverse
+
+from scoring.tables.models import Table, TableHand
+from tests.browser import MARKS, SHOTS, no_horizontal_scroll, shot
+
+expect = pytest.importorskip("playwright.sync_api").expect
+pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
+HAND = "234m 567p 22s [EEE] [789p] +2s"
+
+
+@pytest.fixture
+def table():
+    (SHOTS / "table30").mkdir(parents=True, exist_ok=True)
+    return Table.objects.create(name="Friday", variant="shanghai", rules={},
+                                players=["Ann", "Bob", "Cy", "Di"])
+
+
+def to_the_scorer(page, table):
+    page.goto(page.base + reverse("table-edit", args=[table.edit_token]))
+    page.get_by_role("link", name="Score it with the tiles").click()
+    page.locator("input[name=hand]").fill(HAND)
+    page.locator("select[name=seat_wind]").select_option("S")
+    add = page.locator("#hand-error .summary .add-here")
+    expect(add).to_have_text("Add to Friday")
+    expect(page.locator("#hand-error .summary")).to_contain_text("E→S 5")
+    return add
+
+
+def assert_beside_the_summary_on_the_first_screen(page, add):
+    box = add.bounding_box()
+    line = page.locator("#hand-error .summary a[href='#result']").bounding_box()
+    assert box["y"] + box["height"] <= 780 and box["x"] + box["width"] <= 360
+    assert abs(box["y"] - line["y"]) < 12  # the same line
+    assert page.evaluate("window.scrollY") == 0 and no_horizontal_scroll(page)
+
+
+def test_one_tap_records_the_hand_and_one_tap_undoes_it(page, table):
+    add = to_the_scorer(page, table)
+    assert_beside_the_summary_on_the_first_screen(page, add)
+    shot(page, "table30/scorer-add-to-friday", screen=True)
+    add.tap()
+    added = page.locator("#hand-error .added")
+    expect(added.locator(".added-what")).to_have_text("✓ #1 Bob")
+    expect(added.locator(".sr-only")).to_have_text(
+        "Hand 1 added to Friday: Bob wins on Ann's discard")
+    assert_beside_the_summary_on_the_first_screen(page, added.get_by_role("link", name="Undo"))
+    hand = TableHand.objects.get()
+    assert (hand.winner, hand.discarder, hand.total) == (1, 0, 5)
+    shot(page, "table30/scorer-added", screen=True)
+    added.get_by_role("link", name="Undo").tap()
+    expect(page.locator("#hand-error .summary .add-here")).to_have_text("Add to Friday")
+    assert not TableHand.objects.exists()
+    page.locator("#hand-error .summary .add-here").tap()
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    assert TableHand.objects.count() == 1
+    # The table's own board has it at once.
+    page.goto(page.base + reverse("table-edit", args=[table.edit_token]))
+    expect(page.locator("[data-hand='1'] .what")).to_contain_text("Bob wins on Ann's discard")
+    shot(page, "table30/table-after-tap")
+
+
+def wait_ready(page, seconds=90):
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        state = page.evaluate("window.pocket ? pocket.state : 'none'")
+        if state in ("ready", "failed", "none"):
+            return state
+        time.sleep(0.25)
+    return "timeout"
+
+
+def test_the_button_works_when_the_phone_renders_the_result(page, table):
+    from scoring.pocket import assets, build
+
+    build.build()
+    assets._manifest.cache_clear()
+    to_the_scorer(page, table)
+    page.evaluate("pocket.start()")
+    assert wait_ready(page) == "ready"
+    to_server = []
+    page.on("request", lambda r: to_server.append(r.url) if r.method == "POST" else None)
+    page.locator("input[name=hand]").fill(HAND.replace("234m", "345m"))
+    add = page.locator("#hand-error .summary .add-here")
+    expect(add).to_have_attribute("href", re.compile("345m"))
+    assert to_server == []  # the phone rendered the result and its button
+    expect(add).to_have_text("Add to Friday")
+    shot(page, "table30/pocket-add", screen=True)
+    assert_beside_the_summary_on_the_first_screen(page, add)
+    add.tap()
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    assert [u.split("/")[-1] for u in to_server] == ["scorer"]
+    assert TableHand.objects.get().detail["hand"].startswith("345m567p22s")
+    shot(page, "table30/pocket-added", screen=True)
