@@ -27,6 +27,7 @@ WORDS = [
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
     _('under the minimum'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja
+    ngettext('%(points)s point', '%(points)s points', 2),  # pocket/score.jinja
     _('Minimum %(minimum)s: met'),  # pocket/score.jinja
     _('Minimum %(minimum)s: not met, nobody pays'),  # pocket/score.jinja
     _('limit %(limit)s'),  # pocket/score.jinja

@@ -91,7 +91,8 @@ def refuse_f_alias(text: str) -> None:
     where = text.find("F")
     if where >= 0:
         raise HandError("bad_notation", gettext_noop(
-            "Position {position} ('{shown}'): an American hand does not take 'F', the notation's "
+            "In “{shown}” (character {position} of the hand): an American hand does not take "
+            "'F', the notation's "
             "green dragon, because the card's F is a flower: write the green dragon 6z, and a "
             "flower 1f to 8f (any flower does).", position=where + 1,
             shown=text[where:where + 6]))

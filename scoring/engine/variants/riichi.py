@@ -21,7 +21,7 @@ from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS
-from ..messages import Message, gettext_noop, joined, pgettext, tile_named
+from ..messages import Message, gettext_noop, joined, ngettext, pgettext, tile_named
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import KEEP_ON_DEALER_WIN, Option, Payout, Rotation, Variant
 
@@ -393,7 +393,7 @@ FU = {fu.reason: fu for fu in (
     Fu(2, "seat_wind_pair", gettext_noop("eyes of the seat wind")),
     Fu(2, "round_wind_pair", gettext_noop("eyes of the round wind")),
     Fu(2, "double_wind_pair", gettext_noop("eyes of the seat and round wind, counted once "
-                                           "(house option double_wind_pair)")),
+                                           "(a house rule)")),
 )}
 WAIT_FU = {"edge": FU["edge_wait"], "closed": FU["closed_wait"], "pair": FU["pair_wait"]}
 
@@ -605,7 +605,7 @@ class Riichi(Variant):
         rules = super().check_rules(raw)
         if rules["return_points"] < rules["start_points"]:
             raise HandError("bad_context", gettext_noop(
-                "House option 'return_points' ({back}) cannot be below 'start_points' ({start}): "
+                "The return points ({back}) cannot be below the start points ({start}): "
                 "the oka would be taken from the first.", back=rules["return_points"],
                 start=rules["start_points"]), ("rules.return_points", "rules.start_points"))
         return rules
@@ -889,9 +889,12 @@ class Riichi(Variant):
                                                honba=ctx.honba, amount=300 * ctx.honba)})
         if ctx.riichi_sticks:
             notes.append({"code": "riichi_sticks", "sticks": ctx.riichi_sticks,
-                          "text": gettext_noop("{sticks} riichi stick(s) on the table: {amount} "
-                                               "to the winner", sticks=ctx.riichi_sticks,
-                                               amount=1000 * ctx.riichi_sticks)})
+                          "text": ngettext("{sticks} riichi stick on the table: {amount} "
+                                           "to the winner",
+                                           "{sticks} riichi sticks on the table: {amount} "
+                                           "to the winner", ctx.riichi_sticks,
+                                           sticks=ctx.riichi_sticks,
+                                           amount=1000 * ctx.riichi_sticks)})
         return notes
 
     def context_summary(self, ctx) -> dict:

@@ -160,8 +160,8 @@ class Sichuan(Variant):
         return 2 ** total if total else 1
 
     def capped_text(self, raw_total, total, rules):
-        return gettext_noop("{raw_total} fan, capped at {total} (fan_cap)", raw_total=raw_total,
-                            total=total)
+        return gettext_noop("{raw_total} fan, capped at {total} by the house rules",
+                            raw_total=raw_total, total=total)
 
     def points_text(self, total, points, rules):
         if not total:
