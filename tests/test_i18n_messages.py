@@ -28,8 +28,9 @@ def test_an_error_is_its_english_text_and_its_template_with_params():
     error = api.score({"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s",
                        "context": {"kong_replacement": True}})["error"]
     message = error["message"]
-    assert message == ("This cannot happen (kong_replacement, self_drawn): a kong replacement "
-                       "tile is drawn: mark the hand self-drawn.")
+    assert message == ("This cannot happen (“Kong replacement tile”, “Self-drawn”): a kong "
+                       "replacement tile is drawn: mark the hand self-drawn.")
+    assert error["fields"] == ["context.kong_replacement", "context.self_drawn"]
     assert isinstance(message, Message)
     assert message.template == "This cannot happen ({fields}): {fix}."
     assert render(message, lambda template: template) == message
@@ -40,8 +41,8 @@ def test_an_error_is_its_english_text_and_its_template_with_params():
 @pytest.mark.parametrize("request_, expected", [
     ({"variant": "shanghai", "hand": "234m567p22s[EEE][789p]+2s",
       "context": {"kong_replacement": True}},
-     "Impossible (tuile de remplacement après un kong, tiré du mur) : une tuile de remplacement "
-     "après un kong est tirée : cochez « tiré du mur »."),
+     "Impossible (« Tuile de remplacement après un kong », « Tiré du mur ») : une tuile de "
+     "remplacement après un kong est tirée : cochez « tiré du mur »."),
     ({"variant": "sichuan", "hand": "123m 456m 789m 123p 11z"},
      "1z (Vent d'Est) ne se joue pas au Sichuan : seulement caractères, cercles et bambous, de 1 "
      "à 9."),
@@ -94,9 +95,10 @@ def test_json_keeps_its_english_message_and_adds_the_localized_one():
     request = json.dumps({"variant": "shanghai", "hand": "11"})
     code, out, _ = run_command("score", "--json", "-", "--lang", "fr", stdin=request)
     error = json.loads(out)["error"]
-    assert error["message"] == "Position 1 ('11'): numbers '11' have no suit letter."
-    assert error["localized"] == ("Position 1 (« 11 ») : les nombres « 11 » n'ont pas de lettre "
-                                  "de famille.")
+    assert error["message"] == ("In “11” (character 1 of the hand): numbers '11' have no suit "
+                                "letter.")
+    assert error["localized"] == ("Dans « 11 » (caractère 1 de la main) : les nombres « 11 » "
+                                  "n'ont pas de lettre de famille.")
     code, out, _ = run_command("score", "--json", "-", stdin=request)
     assert "localized" not in json.loads(out)["error"]  # English asked: the contract's shape
 

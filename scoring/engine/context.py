@@ -67,7 +67,7 @@ def _flag(value, name: str, earlier: dict) -> bool:
     if not isinstance(value, bool):
         raise HandError("bad_context", gettext_noop(
             "{field} must be true or false (got {got}).", field=field_word(name),
-            got=repr(value)))
+            got=repr(value)), (f"context.{name}",))
     return value
 
 
@@ -76,7 +76,7 @@ def _wind(value, name: str, earlier: dict | None = None) -> str:
     if seat is None:
         raise HandError("bad_context", gettext_noop(
             "{field} must be a wind: E, S, W or N (got {got})", field=field_word(name),
-            got=repr(value)))
+            got=repr(value)), (f"context.{name}",))
     return seat
 
 
@@ -179,9 +179,9 @@ class ContextField:
     """One field of the request's context.
 
     `label`, `help`, `blank`: the page's box (its words are how every message names the
-    field: `field_word`), its words under it, its choice for leaving the field out. `cli`: the command line's help, and
-    `option` its option where it is not the name with dashes. `description`: the OpenAPI schema's
-    words. `implied`: the default of a field left out, worked out from the fields read before
+    field: `field_word`), its words under it, its choice for leaving the field out. `cli`: the
+    command line's help, and `option` its option where it is not the name with dashes.
+    `description`: the OpenAPI schema's words. `implied`: the default of a field left out, worked out from the fields read before
     it (`get(name)`). `quick`: the page shows it beside the keyboard. `winning_tile`: it is about
     the winning tile, so analyse, which tries every tile, refuses it (contract §6)."""
 
@@ -222,19 +222,23 @@ CONTEXT_FIELDS = (
                  blank=gettext_noop("the one before me"), quick=True, winning_tile=True),
     ContextField("last_tile", FLAG, gettext_noop("Last tile of the wall"),
                  "won on (or with the discard of) the last tile of the wall", winning_tile=True),
-    ContextField("kong_replacement", FLAG, gettext_noop("Kong replacement tile"), "won on a kong replacement tile",
+    ContextField("kong_replacement", FLAG, gettext_noop("Kong replacement tile"),
+                 "won on a kong replacement tile",
                  winning_tile=True),
-    ContextField("double_kong_replacement", FLAG, gettext_noop("Second kong replacement"), "kong on kong replacement",
+    ContextField("double_kong_replacement", FLAG, gettext_noop("Second kong replacement"),
+                 "kong on kong replacement",
                  winning_tile=True),
     ContextField("after_kong_discard", FLAG, gettext_noop("Discard right after a kong"),
                  "won on a discard made right after a kong", winning_tile=True),
-    ContextField("robbing_kong", FLAG, gettext_noop("Robbing a kong"), "won on a tile added to make a kong",
+    ContextField("robbing_kong", FLAG, gettext_noop("Robbing a kong"),
+                 "won on a tile added to make a kong",
                  winning_tile=True),
     ContextField("heavenly", FLAG, gettext_noop("Heavenly hand (dealer, first draw)"),
                  "dealer won on the initial deal", winning_tile=True),
     ContextField("earthly", FLAG, gettext_noop("Earthly hand (dealer's first discard)"),
                  "won on the dealer's first discard", winning_tile=True),
-    ContextField("ready_announced", FLAG, gettext_noop("Ready hand announced"), "ready hand announced"),
+    ContextField("ready_announced", FLAG, gettext_noop("Ready hand announced"),
+                 "ready hand announced"),
     ContextField("winning_tile_last", FLAG, gettext_noop("Winning tile was the last one left"),
                  "the winning tile was the last one left", winning_tile=True),
     ContextField("joker_exchange", FLAG, gettext_noop("Won by a joker exchange"),
@@ -274,13 +278,15 @@ CONTEXT_FIELDS = (
                  description="Riichi: a non-dealer wins on a discard before their first draw, "
                              "no call made (none, a mangan or a yakuman: house option renhou)",
                  winning_tile=True),
-    ContextField("dora_indicators", TILES, gettext_noop("Dora indicators"), 'Riichi: the dora indicators, e.g. "3m E"',
+    ContextField("dora_indicators", TILES, gettext_noop("Dora indicators"),
+                 'Riichi: the dora indicators, e.g. "3m E"',
                  default=(), option="--dora",
                  help=gettext_noop("the tiles turned over, like 3m E"),
                  description="Riichi: the dora indicators turned over, as tiles of the notation "
                              "(['3m', 'E'], or one text '3m E'; at most 5); each points at the "
                              "next tile of its suit, wind or dragon, a dora"),
-    ContextField("ura_dora_indicators", TILES, gettext_noop("Ura dora indicators"), 'Riichi: the ura dora indicators, e.g. "9p"',
+    ContextField("ura_dora_indicators", TILES, gettext_noop("Ura dora indicators"),
+                 'Riichi: the ura dora indicators, e.g. "9p"',
                  default=(), option="--ura-dora", help=gettext_noop("riichi only"),
                  description="Riichi: the ura dora indicators, for a hand in riichi only"),
     ContextField("honba", COUNT, gettext_noop("Honba"),
@@ -431,7 +437,8 @@ class Impossible:
 
 IMPOSSIBLE = (
     Impossible(("dealer", "seat_wind"), lambda c, h: c.dealer != (c.seat_wind == DEALER_SEAT),
-               gettext_noop("East deals: the winner is the dealer exactly when the seat wind is East")),
+               gettext_noop("East deals: the winner is the dealer exactly when the seat wind is "
+                            "East")),
     Impossible(("kong_replacement", "self_drawn"), lambda c, h: c.kong_replacement
                and not c.self_drawn,
                gettext_noop("a kong replacement tile is drawn: mark the hand self-drawn")),
