@@ -171,9 +171,10 @@ def _win(data, variant, players) -> game.WinEntry:
 
 
 def _discard_wins(data, players) -> game.WinEntry | game.DiscardWinsEntry:
-    winners = data.players("winners")
+    winners = sorted(game.winners_entered(data.players("winners"), {
+        player: data.get(f"fans_{player}") for player in range(len(players))}))
     if not winners:
-        raise HandError("bad_request", gettext_noop("Choose who won."))
+        raise HandError("bad_request", gettext_noop("Choose who won: type each winner's fans."))
     self_drawn, discarder = _source(data.get("source"), players)
     if self_drawn and len(winners) > 1:
         raise HandError("bad_request", gettext_noop(
