@@ -181,9 +181,10 @@ class ContextField:
     `label`, `help`, `blank`: the page's box (its words are how every message names the
     field: `field_word`), its words under it, its choice for leaving the field out. `cli`: the
     command line's help, and `option` its option where it is not the name with dashes.
-    `description`: the OpenAPI schema's words. `implied`: the default of a field left out, worked out from the fields read before
-    it (`get(name)`). `quick`: the page shows it beside the keyboard. `winning_tile`: it is about
-    the winning tile, so analyse, which tries every tile, refuses it (contract §6)."""
+    `description`: the OpenAPI schema's words. `implied`: the default of a field left out,
+    worked out from the fields read before it (`get(name)`). `quick`: the page shows it beside
+    the keyboard. `winning_tile`: it is about the winning tile, so analyse, which tries every
+    tile, refuses it (contract §6)."""
 
     name: str
     kind: Kind
