@@ -323,14 +323,13 @@ class Variant:
                                              (gettext_noop("13 terminals"),
                                               forms.thirteen_orphans)) if allowed]
         if len(others) == 2:
-            return gettext_noop("These tiles ({hand}) do not form four sets and the eyes, nor "
-                                "{special} or {other}.", hand=hand.text(), special=others[0],
+            return gettext_noop("These tiles do not form four sets and the eyes, nor "
+                                "{special} or {other}.", special=others[0],
                                 other=others[1])
         if others:
-            return gettext_noop("These tiles ({hand}) do not form four sets and the eyes, nor "
-                                "{special}.", hand=hand.text(), special=others[0])
-        return gettext_noop("These tiles ({hand}) do not form four sets and the eyes.",
-                            hand=hand.text())
+            return gettext_noop("These tiles do not form four sets and the eyes, nor "
+                                "{special}.", special=others[0])
+        return gettext_noop("These tiles do not form four sets and the eyes.")
 
     def evaluations(self, hand: Hand, ctx: WinContext, rules, line=None) -> list:
         """The readings to weigh, evaluated: each decomposition at its best placement of the

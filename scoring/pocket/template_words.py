@@ -24,6 +24,7 @@ WORDS = [
     _('%(points)s points'),  # pocket/compare.jinja
     _('Nobody pays.'),  # pocket/compare.jinja
     _('Not a winning hand here:'),  # pocket/compare.jinja
+    _('What is wrong with the hand'),  # pocket/hand_error.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
     _('under the minimum'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja

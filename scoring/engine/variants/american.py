@@ -437,13 +437,12 @@ class American(Variant):
 
     def temporary_win(self, hand: "CardHand", ctx: WinContext, rules) -> "Win":
         """The temporary table's one way to win: pairs, pungs, kongs, quints and sextets."""
-        parsed, held = hand.parsed, hand.held
+        held = hand.held
         groups = temporary_groups(held)
         if groups is None:
             raise HandError("not_a_winning_hand", gettext_noop(
-                "These tiles ({hand}) do not form pairs, pungs, kongs, quints and sextets only "
-                "(jokers only in groups of three or more), as the temporary table asks.",
-                hand=format_hand(parsed)))
+                "These tiles do not form pairs, pungs, kongs, quints and sextets only "
+                "(jokers only in groups of three or more), as the temporary table asks."))
         if ctx.self_drawn and not held.exposures:
             total, what = rules["jackpot"], ("jackpot", gettext_noop("Jackpot"), gettext_noop(
                 "A concealed hand won by self-draw, in all."))
@@ -625,8 +624,7 @@ class NoLine(HandError):
                   if checked else gettext_noop("match no line of the card. Closest: "
                                                "{id}{where} {line}, as {form}", **names))
         super().__init__("not_a_winning_hand", gettext_noop(
-            "These 14 tiles ({hand}) {missed}: {parts}.", hand=format_hand(parsed),
-            missed=missed, parts=joined(parts, "; ")))
+            "These 14 tiles {missed}: {parts}.", missed=missed, parts=joined(parts, "; ")))
         self.near = near
 
     def as_result(self) -> dict:

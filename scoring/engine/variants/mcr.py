@@ -383,9 +383,9 @@ class MCR(Variant):
         return best, self.others_by_rank(found, best)
 
     def not_winning_message(self, hand, forms) -> str:
-        return gettext_noop("These tiles ({hand}) do not form four sets and a pair, nor seven "
+        return gettext_noop("These tiles do not form four sets and a pair, nor seven "
                             "pairs, thirteen orphans, a knitted straight or honors and knitted "
-                            "tiles.", hand=hand.text())
+                            "tiles.")
 
     # A hand entered by its fans ---------------------------------------------------------------
 
