@@ -189,7 +189,7 @@ class American(Variant):
                "demo", gettext_noop(
             "demo (the project's card), temporary (the card-free table), or the card's text, one "
             "hand per line"), accepts=lambda v: v in NAMED_CARDS or is_card_text(v)),
-        Option(pgettext("house option", "jokerless_bonus"),
+        Option(pgettext("house option", "jokerless bonus"),
                True, gettext_noop(
             "true or false: a hand without a joker is worth double on a line that could hold one "
             "(a line with a pung or bigger set, not singles and pairs)"),
@@ -197,10 +197,10 @@ class American(Variant):
         Option(pgettext("house option", "jackpot"),
                100, gettext_noop("temporary table: a concealed self-drawn hand, in "
                                  "all"), accepts=number_at_least(0)),
-        Option(pgettext("house option", "base_value"),
+        Option(pgettext("house option", "base value"),
                25, gettext_noop("temporary table: any other winning hand"),
                accepts=number_at_least(0)),
-        Option(pgettext("house option", "self_drawn_bonus"),
+        Option(pgettext("house option", "self drawn bonus"),
                20, gettext_noop("temporary table: added when the winning "
                                 "tile was self-drawn"),
                accepts=number_at_least(0)),

@@ -353,7 +353,7 @@ class MCR(Variant):
                         game_over=gettext_noop("Sixteen hands, four rounds: the game is over. "
                                                "Settle up, or play on."))
     options = (
-        Option(pgettext("house option", "minimum_fan"),
+        Option(pgettext("house option", "minimum fan"),
                8, gettext_noop("a whole number of fans from 0 to 88 (8), "
                                "flowers not counted"),
                accepts=whole_number(0, 88)),

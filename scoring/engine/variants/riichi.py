@@ -553,7 +553,7 @@ class Riichi(Variant):
         "kong_replacement", "robbing_kong", "heavenly", "chiihou", "riichi", "double_riichi",
         "ippatsu", "renhou", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"})
     options = (
-        Option(pgettext("house option", "open_tanyao"),
+        Option(pgettext("house option", "open tanyao"),
                True, gettext_noop("true or false: all simples counts on an open "
                                   "hand (kuitan)"),
                accepts=lambda v: isinstance(v, bool)),
@@ -561,22 +561,22 @@ class Riichi(Variant):
                False, gettext_noop("true or false: 4 han 30 fu and 3 han 60 fu are "
                                    "paid as a mangan (kiriage mangan)"),
                accepts=lambda v: isinstance(v, bool)),
-        Option(pgettext("house option", "double_yakuman"),
+        Option(pgettext("house option", "double yakuman"),
                True, gettext_noop(
             "true or false: thirteen-sided thirteen orphans, four concealed pungs on a pair wait, "
             "nine-sided nine gates and big four winds are double yakuman"),
             accepts=lambda v: isinstance(v, bool)),
-        Option(pgettext("house option", "aka_dora"),
+        Option(pgettext("house option", "aka dora"),
                3, gettext_noop("0, 3 or 4: the red fives of the set (3: one 0m, 0p and "
                                "0s; 4: two of them 0p), each a dora"), choices=(0, 3, 4)),
         Option(pgettext("house option", "kazoe"),
                "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
                                        "yaku and dora is paid as (kazoe yakuman)"),
                choices=("yakuman", "sanbaiman")),
-        Option(pgettext("house option", "double_wind_pair"),
+        Option(pgettext("house option", "double wind pair"),
                4, gettext_noop("4 or 2: the fu of eyes of a wind that is both the seat "
                                "and the round wind"), choices=(4, 2)),
-        Option(pgettext("house option", "yakuman_stacking"),
+        Option(pgettext("house option", "yakuman stacking"),
                True, gettext_noop("true or false: different yakuman in one hand add up "
                                   "(false: the largest alone is paid)"),
                accepts=lambda v: isinstance(v, bool)),
@@ -586,11 +586,11 @@ class Riichi(Variant):
                                     "mangan: 5 han, with the other yaku"),
                choices=("none", "mangan", "yakuman")),
         # The game's end, at a table (`standings`): they do not change what a hand pays.
-        Option(pgettext("house option", "start_points"),
+        Option(pgettext("house option", "start points"),
                25000, gettext_noop("the points each player starts a hanchan "
                                    "with (25000)"),
                accepts=lambda v: isinstance(v, int) and 0 < v <= 1_000_000 and v % 100 == 0),
-        Option(pgettext("house option", "return_points"),
+        Option(pgettext("house option", "return points"),
                30000, gettext_noop("the points the final score is counted from "
                                    "(30000); the difference, from each player, "
                                    "is the oka, to the first"),
