@@ -150,6 +150,10 @@ def test_the_page_shows_what_american_jokers_stand_for(client):
                             "hand": "11mJ 33m 555mJ 77pJ 99p"}).content.decode()
     assert html.count("the joker stands for") == 3
     assert "25 points, doubled" not in html  # jokers: no double
+    # Each group drawn as tiles, its joker among them, never in notation ("11mJ:")
+    jokers = html.split('<ul class="jokers">')[1].split("</ul>")[0]
+    assert jokers.count('aria-label="joker"') == 3 and "<code>" not in jokers
+    assert 'aria-label="1 of characters"' in jokers
 
 
 def test_the_json_command_line_door_carries_the_explanation():
