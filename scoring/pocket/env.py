@@ -28,7 +28,8 @@ def configure(env: jinja2.Environment) -> jinja2.Environment:
         "local_name": _with_lang(filters.local_name),
         "chinese_beside": _with_lang(filters.chinese_beside),
         "seat": _with_lang(filters.seat), "seat_letter": _with_lang(filters.seat_letter),
-        "groups": filters.groups, "signed": filters.signed, "score_line": filters.score_line,
+        "groups": filters.groups, "signed": filters.signed,
+        "plural_count": filters.plural_count, "score_line": filters.score_line,
     })
     env.globals["tile"] = _with_lang(filters.tile)
     return env

@@ -111,6 +111,15 @@ def unit(lang: Lang, name) -> str:
     return localize(lang, unit_word(name))
 
 
+def plural_count(amount) -> int:
+    """The number that chooses a plural form for `amount`: itself when whole; a fraction (2.5
+    points) is said with the form for 2, as gettext takes whole numbers only."""
+    if isinstance(amount, (int, float)) and not isinstance(amount, bool) \
+            and float(amount).is_integer():
+        return int(amount)
+    return 2
+
+
 def signed(amount) -> str:
     if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount > 0:
         return f"+{amount}"
