@@ -127,7 +127,7 @@ def test_arrow_keys_move_in_the_tile_grid_and_enter_adds_the_tile(page):
     assert focused(page) == "1 of characters"
     for _ in range(4):  # Enter adds the tile; the fourth copy disables its key
         page.keyboard.press("Enter")
-    assert page.locator("input[name=hand]").input_value() == "1111m"
+    assert page.locator("input[name=hand]").input_value() == "1111m +1m"
     expect(page.locator(".key[data-code='1m']")).to_be_disabled()
     assert focused(page) == "2 of characters"  # the focus moved on, still in the grid
     page.keyboard.press("Shift+Tab")  # out of the grid in one step: the modes
