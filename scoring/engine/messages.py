@@ -306,13 +306,13 @@ def _joined_template(count: int, separator: str) -> str:
     return separator.join(f"{{{name}}}" for name in _item_names(count))
 
 
-# The values of house options that are words, as the page's choices show them (the English is
-# the value itself, which the request sends).
+# The values of house options that are words, as the page's choices show them (the request sends
+# the value, the key here: the English word with '_' for its spaces).
 CHOICE_WORDS = {
-    "half_spicy": pgettext("house option value", "half_spicy"),
-    "full_spicy": pgettext("house option value", "full_spicy"),
-    "full_gun": pgettext("house option value", "full_gun"),
-    "half_gun": pgettext("house option value", "half_gun"),
+    "half_spicy": pgettext("house option value", "half spicy"),
+    "full_spicy": pgettext("house option value", "full spicy"),
+    "full_gun": pgettext("house option value", "full gun"),
+    "half_gun": pgettext("house option value", "half gun"),
     "refund": pgettext("house option value", "refund"),
     "transfer": pgettext("house option value", "transfer"),
 }
@@ -338,8 +338,8 @@ FACET_WORDS = {"wind": pgettext("sets", "wind"), "dragon": pgettext("sets", "dra
 
 # The kinds of a deal's events, as an event's label names them ("Event 1 (win by E)").
 EVENT_WORDS = {"kong": pgettext("event", "kong"), "win": pgettext("event", "win"),
-               "wall_end": pgettext("event", "wall_end"),
-               "false_win": pgettext("event", "false_win")}
+               "wall_end": pgettext("event", "wall end"),
+               "false_win": pgettext("event", "false win")}
 
 
 def count_of(n: int, word: str) -> Message:
