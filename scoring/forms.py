@@ -127,7 +127,7 @@ OPTION_WORDS = {option.name: option.word for variant in VARIANTS.values()
 def rule_field(option: dict) -> forms.Field:
     """A form field for one house option as the catalog describes it."""
     default, help_text = option["default"], localize(option["help"])
-    label = localize(OPTION_WORDS.get(option["name"], option["name"])).replace("_", " ")
+    label = localize(OPTION_WORDS.get(option["name"], option["name"]))
     common = {"required": False, "label": label, "help_text": help_text}
     if option["choices"]:
         by_text = {str(choice): choice for choice in option["choices"]}

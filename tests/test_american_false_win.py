@@ -109,7 +109,7 @@ def test_an_american_hand_refuses_the_alias_F_and_says_how_to_write_each(hand, p
     assert result["ok"] is False
     assert result["error"]["code"] == "bad_notation"
     message = result["error"]["message"]
-    assert message.startswith(f"Position {position} ('F")
+    assert message.startswith("In “F")
     assert "green dragon 6z" in message and "a flower 1f to 8f" in message
 
 
@@ -122,7 +122,7 @@ def test_the_same_hands_written_with_6z_and_flowers_score():
 def test_a_notation_fault_before_the_F_is_named_first():
     result = american("FF 226x")
     assert result["error"]["code"] == "bad_notation"
-    assert "Position 1 ('FF" not in result["error"]["message"]
+    assert "In “FF" not in result["error"]["message"]
 
 
 @pytest.mark.parametrize("variant, hand, canonical", [

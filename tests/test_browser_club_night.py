@@ -28,7 +28,7 @@ def test_ticking_riichi_alone_scores_the_hand_with_the_winners_stick(page):
     # riichi 1 han 40 fu: 1,300 from East; the stick on the table goes to the winner
     expect(result.locator('[data-pattern="riichi"]')).to_be_visible()
     expect(result.locator('[data-note="riichi_sticks"]')).to_contain_text(
-        "1 riichi stick(s) on the table: 1000 to the winner")
+        "1 riichi stick on the table: 1000 to the winner")
     expect(result).to_contain_text("1300")
     expect(page.locator("#context-error .error")).to_have_count(0)
     expect(sticks).to_have_value("")  # the box is left as it was: empty

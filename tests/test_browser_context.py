@@ -23,7 +23,7 @@ def test_kong_replacement_ticks_self_drawn_and_robbing_a_kong_unticks_it(page):
     expect(self_drawn).not_to_be_checked()
     # Robbing a kong with a kong replacement cannot be: explained beside the boxes.
     error = page.locator("#context-error .error")
-    expect(error).to_contain_text("kong_replacement")
+    expect(error).to_contain_text("“Kong replacement tile”")  # its box, not its request name
     shot(page, "context-contradiction", screen=True)
     assert no_horizontal_scroll(page)
     # Everything entered is still there.

@@ -172,7 +172,7 @@ def test_the_page_scores_riichi_ticked_alone(client, query):
     html = page(client, **query)
     assert "cannot happen" not in html
     assert 'data-pattern="riichi"' in html
-    assert "1 riichi stick(s) on the table: 1000 to the winner" in html
+    assert "1 riichi stick on the table: 1000 to the winner" in html
 
 
 def test_the_page_refuses_riichi_with_a_0_typed_in_the_sticks_box(client):

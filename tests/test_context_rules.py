@@ -11,7 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import score
-from scoring.engine.context import IMPOSSIBLE, KNOWN, HandFacts, check_possible, parse_context
+from scoring.engine.context import (
+    FIELDS_BY_NAME,
+    IMPOSSIBLE,
+    KNOWN,
+    HandFacts,
+    check_possible,
+    parse_context,
+)
 from scoring.engine.errors import HandError
 from scoring.engine.randomhands import random_winning_hand
 from scoring.engine.variants import VARIANTS
@@ -125,7 +132,8 @@ def test_each_rule_refuses_its_context_naming_the_fields(fields, context, facts)
     # Some rows break a rule met earlier too (a heavenly hand robbing a kong is not self-drawn
     # either): the message names the first broken rule of the table.
     first = next(rule for rule in IMPOSSIBLE if rule.broken(ctx, facts))
-    assert f"({', '.join(first.fields)})" in refused.value.message
+    assert named(", ".join(first.fields)) in refused.value.message
+    assert refused.value.fields == tuple(f"context.{name}" for name in first.fields)
     assert first.fix.split(":")[0].format(winning=facts.winning) in refused.value.message
 
 
@@ -144,7 +152,7 @@ def test_a_variant_that_does_not_read_a_rules_fields_does_not_check_the_rule(fie
     reads = EVERY_FIELD - set(fields)
     with pytest.raises(HandError) as refused:  # refused, but as a field the variant ignores
         check_possible(ctx, reads, facts, "Test")
-    assert "does not use context." in refused.value.message
+    assert "does not use “" in refused.value.message
 
 
 def test_the_robbed_tile_is_named():
@@ -157,7 +165,7 @@ def test_a_win_given_by_its_total_alone_checks_only_the_context():
     # No hand: the kong is not known to be missing, but a replacement is still self-drawn.
     check_possible(parse_context({"kong_replacement": True, "self_drawn": True}), EVERY_FIELD,
                    None, "Test")
-    with pytest.raises(HandError, match=r"\(kong_replacement, self_drawn\)"):
+    with pytest.raises(HandError, match=r"\(“Kong replacement tile”, “Self-drawn”\)"):
         check_possible(parse_context({"kong_replacement": True}), EVERY_FIELD, None, "Test")
 
 
@@ -192,7 +200,8 @@ def test_a_field_the_variant_does_not_read_is_refused(variant, hand, field, valu
     result = score({"variant": variant, "hand": hand, "context": {field: value},
                     "rules": AMERICAN_TEMPORARY if variant == "american" else {}})
     assert result["error"]["code"] == "bad_context", result
-    assert f"context.{field}" in result["error"]["message"]
+    assert f"“{FIELDS_BY_NAME[field].label}”" in result["error"]["message"]
+    assert result["error"]["fields"] == [f"context.{field}"]
 
 
 @pytest.mark.parametrize("variant, hand, context", [
@@ -259,11 +268,18 @@ WORKED = [
 ]
 
 
+def named(fields: str) -> str:
+    """The fields "kong_replacement, self_drawn" as an English message names them: their boxes'
+    words, quoted (the request's names travel in error.fields)."""
+    return "(" + ", ".join(f"“{FIELDS_BY_NAME[name].label}”" for name in fields.split(", ")) + ")"
+
+
 @pytest.mark.parametrize("variant, hand, context, rules, fields", WORKED)
 def test_engine(variant, hand, context, rules, fields):
     result = score({"variant": variant, "hand": hand, "context": context, "rules": rules})
     assert result["error"]["code"] == "bad_context", result
-    assert f"({fields})" in result["error"]["message"]
+    assert named(fields) in result["error"]["message"]
+    assert "_" not in result["error"]["message"]
 
 
 @pytest.mark.parametrize("variant, hand, context, rules, fields", WORKED)
@@ -272,7 +288,7 @@ def test_api(client, variant, hand, context, rules, fields):
     response = client.post("/api/score", data=json.dumps(body), content_type="application/json")
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "bad_context"
-    assert f"({fields})" in response.json()["error"]["message"]
+    assert named(fields) in response.json()["error"]["message"]
 
 
 def test_command_line_refuses_every_worked_context():
@@ -283,7 +299,7 @@ def test_command_line_refuses_every_worked_context():
     results = [json.loads(line) for line in run.stdout.splitlines()]
     assert [r["error"]["code"] for r in results] == ["bad_context"] * len(WORKED)
     for result, param in zip(results, WORKED, strict=True):
-        assert f"({param.values[4]})" in result["error"]["message"]
+        assert named(param.values[4]) in result["error"]["message"]
 
 
 def test_command_line_json_door_exits_2():
@@ -385,7 +401,7 @@ def test_the_settle_door_refuses_an_impossible_win_naming_its_event():
     assert run.returncode == 2
     error = json.loads(run.stdout)["error"]
     assert (error["code"], error["event"]) == ("bad_context", 1)
-    assert "(kong_replacement, self_drawn)" in error["message"]
+    assert named("kong_replacement, self_drawn") in error["message"]
 
 
 def test_the_short_command_line_names_the_exchanger():

@@ -29,7 +29,8 @@ def bad(body, code, words, id_):
 
 BAD_REQUESTS = [
     # bad_notation: the parser's faults, a group that is no set, no hand, a hand that is no text.
-    bad(shanghai("123m 45x6p 789s 11z 22z"), "bad_notation", "Position 8 ('x6p", "not-a-tile"),
+    bad(shanghai("123m 45x6p 789s 11z 22z"), "bad_notation",
+        "In “x6p 78” (character 8 of the hand)", "not-a-tile"),
     bad(shanghai("123m 456p 789s 11z 22"), "bad_notation", "'22' have no suit", "no-suit-letter"),
     bad(shanghai("[123m 456p 789s 11z 22z"), "bad_notation", "not closed", "unclosed-group"),
     bad(shanghai("[124m] 456p 789s 111z 22z"), "bad_notation", "[124m]", "group-not-a-set"),
@@ -52,15 +53,15 @@ BAD_REQUESTS = [
     bad(shanghai("123m 456p 789s 11z J22z"), "tile_not_in_variant", "joker", "joker"),
     # bad_context: unknown flag, bad winds, impossible combinations, wrong types.
     bad(shanghai(context={"flying": True}), "bad_context", "flying", "unknown-flag"),
-    bad(shanghai(context={"seat_wind": "X"}), "bad_context", "seat_wind", "bad-seat-wind"),
-    bad(shanghai(context={"round_wind": 5}), "bad_context", "round_wind", "bad-round-wind"),
-    bad(shanghai(context={"discarder": "Up"}), "bad_context", "discarder", "bad-discarder"),
+    bad(shanghai(context={"seat_wind": "X"}), "bad_context", "“Seat wind”", "bad-seat-wind"),
+    bad(shanghai(context={"round_wind": 5}), "bad_context", "“Round wind”", "bad-round-wind"),
+    bad(shanghai(context={"discarder": "Up"}), "bad_context", "“Discarder”", "bad-discarder"),
     bad(shanghai("[123m] [456p] 444s 789s 11p +1p", context={"robbing_kong": True}),
         "bad_context", "1p", "robbing-a-kong-holding-another-copy"),
     bad(shanghai(context={"kong_replacement": True}), "bad_context", "kong",
         "kong-replacement-without-a-kong"),
-    bad(shanghai(context={"self_drawn": "yes"}), "bad_context", "self_drawn", "flag-not-bool"),
-    bad(shanghai(context={"seat_wind": "S", "discarder": "S"}), "bad_context", "discarder",
+    bad(shanghai(context={"self_drawn": "yes"}), "bad_context", "“Self-drawn”", "flag-not-bool"),
+    bad(shanghai(context={"seat_wind": "S", "discarder": "S"}), "bad_context", "“Discarder”",
         "discarder-is-the-winner"),
     bad(shanghai(context={"seat_wind": "S", "heavenly": True}), "bad_context", "dealer",
         "heavenly-not-dealer"),

@@ -12,7 +12,7 @@ from scoring.engine import score
 from tests.helpers import post
 
 # Sichuan, South self-drawn: 111m 222m 333m 444m 55m = all pungs 1 + pair wait 1 + pure suit 2 =
-# 4 fans, capped at 3 (fan_cap): 2^3 = 8 points; each of the three pays 8 + 1 = 9.
+# 4 fans, capped at 3 by the house rules: 2^3 = 8 points; each of the three pays 8 + 1 = 9.
 SICHUAN = {"variant": "sichuan", "hand": "11122233344455m",
            "context": {"seat_wind": "S", "self_drawn": True}}
 # Hong Kong, East self-drawn: four concealed pungs 10 + self-drawn 1 = 11 faan (the ordinary
@@ -41,7 +41,7 @@ def notes(result):
 def test_a_sichuan_total_above_the_cap_says_so_and_how_points_come():
     result = score(SICHUAN)
     assert (result["raw_total"], result["total"], result["points"]) == (4, 3, 8)
-    assert notes(result) == ["4 fan, capped at 3 (fan_cap)", "3 fan: 2^3 = 8 points"]
+    assert notes(result) == ["4 fan, capped at 3 by the house rules", "3 fan: 2^3 = 8 points"]
     assert set(result["payment_reasons"]) == {
         "self-drawn: 8 points + 1 from each player still in"}
     assert [t["amount"] for t in result["payments"]["transfers"]] == [9, 9, 9]
@@ -139,7 +139,7 @@ def test_the_page_shows_the_cap_the_reasons_and_no_minimum_in_sichuan(client):
     query = {"variant": "sichuan", "hand": SICHUAN["hand"], "seat_wind": "S",
              "self_drawn": "on"}
     html = client.get("/", query).content.decode()
-    assert "4 fan, capped at 3 (fan_cap)" in html and "3 fan: 2^3 = 8 points" in html
+    assert "4 fan, capped at 3 by the house rules" in html and "3 fan: 2^3 = 8 points" in html
     assert "(self-drawn: 8 points + 1 from each player still in)" in html
     assert "Minimum" not in html
 
@@ -150,6 +150,10 @@ def test_the_page_shows_what_american_jokers_stand_for(client):
                             "hand": "11mJ 33m 555mJ 77pJ 99p"}).content.decode()
     assert html.count("the joker stands for") == 3
     assert "25 points, doubled" not in html  # jokers: no double
+    # Each group drawn as tiles, its joker among them, never in notation ("11mJ:")
+    jokers = html.split('<ul class="jokers">')[1].split("</ul>")[0]
+    assert jokers.count('aria-label="joker"') == 3 and "<code>" not in jokers
+    assert 'aria-label="1 of characters"' in jokers
 
 
 def test_the_json_command_line_door_carries_the_explanation():

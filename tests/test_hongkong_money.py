@@ -160,14 +160,16 @@ def test_bad_option_values_are_bad_context(name, value):
     result = score({"variant": "hongkong", "hand": THREE, "rules": {name: value}})
     assert result["ok"] is False
     assert result["error"]["code"] == "bad_context"
-    assert name in result["error"]["message"]
+    assert name.replace("_", " ") in result["error"]["message"]  # the page's words for it
+    assert result["error"]["fields"] == [f"rules.{name}"]  # its request name, for programs
 
 
 def test_a_minimum_above_the_limit_is_bad_context():
     result = score({"variant": "hongkong", "hand": THREE,
                     "rules": {"limit": 8, "minimum_fan": 9}})
     assert result["error"]["code"] == "bad_context"
-    assert "minimum_fan" in result["error"]["message"]
+    assert "minimum fan" in result["error"]["message"]
+    assert result["error"]["fields"] == ["rules.minimum_fan", "rules.limit"]
 
 
 @pytest.mark.parametrize("name", ["limits", "min_fan", "flowers", "payments", "dealer_pays"])

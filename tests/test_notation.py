@@ -42,7 +42,11 @@ def test_a_parser_fault_names_the_position_and_the_text(text, position, shown, w
     with pytest.raises(HandError) as raised:
         parse(text)
     assert raised.value.code == "bad_notation"
-    assert raised.value.message.startswith(f"Position {position} ('{shown}'): ")
+    if shown == "the end":
+        assert raised.value.message.startswith("At the end of the hand: ")
+    else:
+        assert raised.value.message.startswith(
+            f"In “{shown}” (character {position} of the hand): ")
     assert what in raised.value.message
 
 
@@ -54,7 +58,7 @@ def test_the_request_carries_the_position_too(text, position, shown):
     result = scored(text)
     assert result["ok"] is False
     assert result["error"]["code"] == "bad_notation"
-    assert f"Position {position} ('{shown}')" in result["error"]["message"]
+    assert f"In “{shown}” (character {position} of the hand)" in result["error"]["message"]
 
 
 @pytest.mark.parametrize("hand, group", [

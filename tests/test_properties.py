@@ -209,7 +209,8 @@ def test_exclusion_tables_reject_unknown_ids_and_cycles():
 def test_engine_errors_carry_a_contract_code():
     with pytest.raises(HandError) as caught:
         parse("12x")
-    assert caught.value.code == "bad_notation" and "Position 3" in caught.value.message
+    assert caught.value.code == "bad_notation"
+    assert "(character 3 of the hand)" in caught.value.message
 
 
 # A suit's counts as a hand holds them (at most 14 tiles: the precomputed shapes), or any counts

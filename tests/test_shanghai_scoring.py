@@ -152,7 +152,7 @@ def test_a_minimum_above_the_limit_is_bad_context(rules):
     result = score({"variant": "shanghai", "hand": FOUR_WINDS, "rules": rules})
     assert result["ok"] is False
     assert result["error"]["code"] == "bad_context"
-    assert "minimum_fan" in result["error"]["message"]
+    assert "minimum fan" in result["error"]["message"]
     assert "limit" in result["error"]["message"]
 
 

@@ -39,7 +39,7 @@ def test_under_htmx_the_explanation_comes_out_of_band(client):
     html = response.content.decode()
     assert response.status_code == 200  # htmx 2 swaps only 2xx answers
     assert '<div id="context-error" class="context-error" hx-swap-oob="true">' in html
-    assert "tile: not self-drawn" in html and "(robbing_kong, self_drawn)" in html
+    assert "tile: not self-drawn" in html and "(“Robbing a kong”, “Self-drawn”)" in html
 
 
 def test_the_same_hand_self_drawn_scores(client):

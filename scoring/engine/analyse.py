@@ -28,7 +28,7 @@ from .context import WINNING_TILE_FIELDS, HandFacts, field_word, parse_context
 from .decompose import SLICES, Forms
 from .errors import HandError
 from .hand import KONG, count_copies, set_of_group, standard_copies
-from .messages import gettext_noop, kong_note, tile_named
+from .messages import gettext_noop, kong_note, ngettext, tile_named
 from .notation import ParsedHand, check_red_fives, joined_text, parse
 
 HAND_TILES = 13
@@ -58,7 +58,7 @@ def win_contexts(raw) -> tuple:
     if named:
         raise HandError("bad_context", gettext_noop(
             "analyse scores every winning tile both self-drawn and on a discard from the upper "
-            "house: leave out context.{field}.", field=field_word(named[0])),
+            "house: leave out {field}.", field=field_word(named[0])),
             tuple(f"context.{name}" for name in named))
     return parse_context({**raw, "self_drawn": True}), parse_context(raw)
 
@@ -75,9 +75,10 @@ def read_hand(text) -> ParsedHand:
 
 
 def wrong_count(found: int, kongs: int, what: str) -> HandError:
-    return HandError("wrong_tile_count", gettext_noop(
-        "Found {found} tiles{kong_note}; a hand to analyse has {size}, {what}.", found=found,
-        kong_note=kong_note(kongs), size=HAND_TILES, what=what))
+    return HandError("wrong_tile_count", ngettext(
+        "Found {found} tile{kong_note}; a hand to analyse has {size}, {what}.",
+        "Found {found} tiles{kong_note}; a hand to analyse has {size}, {what}.", found,
+        found=found, kong_note=kong_note(kongs), size=HAND_TILES, what=what))
 
 
 def scored_waits(variant, parsed: ParsedHand, candidates, contexts, rules, code=tiles.code):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, make_dataclass
 from functools import lru_cache, partial
 
 from .errors import HandError
-from .messages import Message, gettext_noop, joined, seat_letter
+from .messages import Message, gettext_noop, joined, pgettext, seat_letter
 from .tiles import PLAYING_KINDS, WINDS, wind_tile
 
 DEALER_SEAT = "E"  # East deals, in every variant that has a dealer
@@ -66,8 +66,8 @@ def seat_of(value) -> str | None:
 def _flag(value, name: str, earlier: dict) -> bool:
     if not isinstance(value, bool):
         raise HandError("bad_context", gettext_noop(
-            "context.{field} must be true or false (got {got}).", field=field_word(name),
-            got=repr(value)))
+            "{field} must be true or false (got {got}).", field=field_word(name),
+            got=repr(value)), (f"context.{name}",))
     return value
 
 
@@ -75,8 +75,8 @@ def _wind(value, name: str, earlier: dict | None = None) -> str:
     seat = seat_of(value)
     if seat is None:
         raise HandError("bad_context", gettext_noop(
-            "context.{field} must be a wind: E, S, W or N (got {got})", field=field_word(name),
-            got=repr(value)))
+            "{field} must be a wind: E, S, W or N (got {got})", field=field_word(name),
+            got=repr(value)), (f"context.{name}",))
     return seat
 
 
@@ -84,7 +84,8 @@ def _suit(value, name: str, earlier: dict) -> str:
     # The message names void_suit, the one field of its kind (its words are in the catalogs).
     if value not in SUITS:
         raise HandError("bad_context", gettext_noop(
-            "context.void_suit must be m, p or s (got {got}).", got=repr(value)))
+            "{field} must be m, p or s (got {got}).", field=field_word("void_suit"),
+            got=repr(value)))
     return value
 
 
@@ -94,13 +95,15 @@ def _seats(value, name: str, earlier: dict) -> tuple[str, ...]:
         value = list(value)
     if not isinstance(value, list) or not value:
         raise HandError("bad_context", gettext_noop(
-            "context.opponents must list the seats still playing, like {example}.",
+            "{field} must list the seats still playing, like {example}.",
+            field=field_word("opponents"),
             example='["S", "W"]'))
     seats = tuple(_wind(seat_name, name) for seat_name in value)
     seat = earlier["seat_wind"]
     if seat in seats or len(set(seats)) != len(seats):
         raise HandError("bad_context", gettext_noop(
-            "context.opponents must name other seats, each once; the winner sits at {seat}.",
+            "{field} must name other seats, each once; the winner sits at {seat}.",
+            field=field_word("opponents"),
             seat=seat_letter(seat)))
     return seats
 
@@ -108,7 +111,7 @@ def _seats(value, name: str, earlier: dict) -> tuple[str, ...]:
 def _count(value, name: str, earlier: dict) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
         raise HandError("bad_context", gettext_noop(
-            "context.{field} must be a whole number from 0 to {most} (got {got}).",
+            "{field} must be a whole number from 0 to {most} (got {got}).",
             field=field_word(name), most=MAX_COUNT, got=repr(value)), (f"context.{name}",))
     return value
 
@@ -121,7 +124,7 @@ def _tiles(value, name: str, earlier: dict) -> tuple[int, ...]:
         value = [value]
     if not isinstance(value, (list, tuple)) or not all(isinstance(t, str) for t in value):
         raise HandError("bad_context", gettext_noop(
-            "context.{field} must list tiles, like {example} (got {got}).",
+            "{field} must list tiles, like {example} (got {got}).",
             field=field_word(name), example='["3m", "E"]', got=repr(value)), (f"context.{name}",))
     found = []
     for text in value:
@@ -132,12 +135,12 @@ def _tiles(value, name: str, earlier: dict) -> tuple[int, ...]:
         kinds = parsed.concealed if parsed and not parsed.groups else ()
         if not kinds or any(tile >= PLAYING_KINDS for tile in kinds):
             raise HandError("bad_context", gettext_noop(
-                "context.{field}: {text} is not a tile (write 3m, 0p, E, 7z...).",
+                "{field}: {text} is not a tile (write 3m, 0p, E, 7z...).",
                 field=field_word(name), text=repr(text)), (f"context.{name}",))
         found += kinds
     if len(found) > MAX_INDICATORS:
         raise HandError("bad_context", gettext_noop(
-            "context.{field} lists {count} tiles; a table turns at most {most} (one, and one per "
+            "{field} lists {count} tiles; a table turns at most {most} (one, and one per "
             "kong).", field=field_word(name), count=len(found), most=MAX_INDICATORS),
             (f"context.{name}",))
     return tuple(found)
@@ -175,17 +178,16 @@ KINDS = (FLAG, WIND, YES_NO, SUIT, SEATS, SEAT, COUNT, TILES)
 class ContextField:
     """One field of the request's context.
 
-    `word`: the field as messages name it ("context.{field}"), its own name marked for the
-    catalogs, which give the words of the page's box. `label`, `help`, `blank`: the page's box,
-    its words under it, its choice for leaving the field out. `cli`: the command line's help, and
-    `option` its option where it is not the name with dashes. `description`: the OpenAPI schema's
-    words. `implied`: the default of a field left out, worked out from the fields read before
-    it (`get(name)`). `quick`: the page shows it beside the keyboard. `winning_tile`: it is about
-    the winning tile, so analyse, which tries every tile, refuses it (contract §6)."""
+    `label`, `help`, `blank`: the page's box (its words are how every message names the
+    field: `field_word`), its words under it, its choice for leaving the field out. `cli`: the
+    command line's help, and `option` its option where it is not the name with dashes.
+    `description`: the OpenAPI schema's words. `implied`: the default of a field left out,
+    worked out from the fields read before it (`get(name)`). `quick`: the page shows it beside
+    the keyboard. `winning_tile`: it is about the winning tile, so analyse, which tries every
+    tile, refuses it (contract §6)."""
 
     name: str
     kind: Kind
-    word: Message
     label: Message
     cli: str
     default: object = False
@@ -204,106 +206,95 @@ class ContextField:
 
 # Every field, in the order errors name them (the first of several unread fields, below).
 CONTEXT_FIELDS = (
-    ContextField("self_drawn", FLAG, gettext_noop("self_drawn"), gettext_noop("Self-drawn"),
+    ContextField("self_drawn", FLAG, gettext_noop("Self-drawn"),
                  "won on a self-drawn tile", quick=True, winning_tile=True),
-    ContextField("seat_wind", WIND, gettext_noop("seat_wind"), gettext_noop("Seat wind"),
+    ContextField("seat_wind", WIND, gettext_noop("Seat wind"),
                  "the winner's seat wind: E, S, W or N", default="E", quick=True),
-    ContextField("round_wind", WIND, gettext_noop("round_wind"), gettext_noop("Round wind"),
+    ContextField("round_wind", WIND, gettext_noop("Round wind"),
                  "the round wind: E, S, W or N", default="E"),
-    ContextField("dealer", YES_NO, gettext_noop("dealer"), gettext_noop("Dealer"),
+    ContextField("dealer", YES_NO, gettext_noop("Dealer"),
                  "winner dealt", default=True,
                  implied=lambda get: get("seat_wind") == DEALER_SEAT,
                  blank=gettext_noop("if seat is East")),
-    ContextField("discarder", SEAT, gettext_noop("discarder"), gettext_noop("Discarder"),
+    ContextField("discarder", SEAT, gettext_noop("Discarder"),
                  "the seat whose discard was won", default="N",
                  implied=lambda get: default_discarder(get("seat_wind"), get("opponents"),
                                                        get("earthly")),
                  blank=gettext_noop("the one before me"), quick=True, winning_tile=True),
-    ContextField("last_tile", FLAG, gettext_noop("last_tile"),
-                 gettext_noop("Last tile of the wall"),
+    ContextField("last_tile", FLAG, gettext_noop("Last tile of the wall"),
                  "won on (or with the discard of) the last tile of the wall", winning_tile=True),
-    ContextField("kong_replacement", FLAG, gettext_noop("kong_replacement"),
-                 gettext_noop("Kong replacement tile"), "won on a kong replacement tile",
+    ContextField("kong_replacement", FLAG, gettext_noop("Kong replacement tile"),
+                 "won on a kong replacement tile",
                  winning_tile=True),
-    ContextField("double_kong_replacement", FLAG, gettext_noop("double_kong_replacement"),
-                 gettext_noop("Second kong replacement"), "kong on kong replacement",
+    ContextField("double_kong_replacement", FLAG, gettext_noop("Second kong replacement"),
+                 "kong on kong replacement",
                  winning_tile=True),
-    ContextField("after_kong_discard", FLAG, gettext_noop("after_kong_discard"),
-                 gettext_noop("Discard right after a kong"),
+    ContextField("after_kong_discard", FLAG, gettext_noop("Discard right after a kong"),
                  "won on a discard made right after a kong", winning_tile=True),
-    ContextField("robbing_kong", FLAG, gettext_noop("robbing_kong"),
-                 gettext_noop("Robbing a kong"), "won on a tile added to make a kong",
+    ContextField("robbing_kong", FLAG, gettext_noop("Robbing a kong"),
+                 "won on a tile added to make a kong",
                  winning_tile=True),
-    ContextField("heavenly", FLAG, gettext_noop("heavenly"),
-                 gettext_noop("Heavenly hand (dealer, first draw)"),
+    ContextField("heavenly", FLAG, gettext_noop("Heavenly hand (dealer, first draw)"),
                  "dealer won on the initial deal", winning_tile=True),
-    ContextField("earthly", FLAG, gettext_noop("earthly"),
-                 gettext_noop("Earthly hand (dealer's first discard)"),
+    ContextField("earthly", FLAG, gettext_noop("Earthly hand (dealer's first discard)"),
                  "won on the dealer's first discard", winning_tile=True),
-    ContextField("ready_announced", FLAG, gettext_noop("ready_announced"),
-                 gettext_noop("Ready hand announced"), "ready hand announced"),
-    ContextField("winning_tile_last", FLAG, gettext_noop("winning_tile_last"),
-                 gettext_noop("Winning tile was the last one left"),
+    ContextField("ready_announced", FLAG, gettext_noop("Ready hand announced"),
+                 "ready hand announced"),
+    ContextField("winning_tile_last", FLAG, gettext_noop("Winning tile was the last one left"),
                  "the winning tile was the last one left", winning_tile=True),
-    ContextField("joker_exchange", FLAG, gettext_noop("joker_exchange"),
-                 gettext_noop("Won by a joker exchange"),
+    ContextField("joker_exchange", FLAG, gettext_noop("Won by a joker exchange"),
                  "American: won by exchanging for an exposed joker", winning_tile=True),
-    ContextField("void_suit", SUIT, gettext_noop("void_suit"), gettext_noop("Void suit"),
+    ContextField("void_suit", SUIT, gettext_noop("Void suit"),
                  "Sichuan's declared void suit: m, p or s", default=None,
                  blank=gettext_noop("not declared")),
-    ContextField("opponents", SEATS, gettext_noop("opponents"), gettext_noop("Still playing"),
+    ContextField("opponents", SEATS, gettext_noop("Still playing"),
                  "Sichuan: the seats still in the hand, e.g. ESW", default=others_of("E"),
                  implied=lambda get: others_of(get("seat_wind"))),
-    ContextField("exchanger", SEAT, gettext_noop("exchanger"), gettext_noop("Joker exchange by"),
+    ContextField("exchanger", SEAT, gettext_noop("Joker exchange by"),
                  "American temporary table: the seat whose joker exchange gave the winner the "
                  "tile (pays for all three)", default=None, blank=gettext_noop("nobody"),
                  help=gettext_noop("temporary table: the player whose joker exchange gave you "
                                    "the tile pays for all three"),
                  description="American temporary table: the player whose joker exchange gave "
                              "the winner the tile (pays for all three)", winning_tile=True),
-    ContextField("riichi", FLAG, gettext_noop("riichi"), gettext_noop("Riichi declared"),
+    ContextField("riichi", FLAG, gettext_noop("Riichi declared"),
                  "Riichi: the winner declared riichi",
                  description="Riichi: the winner declared riichi (a concealed hand; "
                              "riichi_sticks then counts the winner's own stick)"),
-    ContextField("double_riichi", FLAG, gettext_noop("double_riichi"),
-                 gettext_noop("Double riichi (declared on the first turn)"),
+    ContextField("double_riichi", FLAG, gettext_noop("Double riichi (declared on the first turn)"),
                  "Riichi: riichi declared on the first discard",
                  description="Riichi: riichi declared on the first discard, before any call (2 "
                              "han, replaces riichi)"),
-    ContextField("ippatsu", FLAG, gettext_noop("ippatsu"),
-                 gettext_noop("Ippatsu (won within one turn of riichi)"),
+    ContextField("ippatsu", FLAG, gettext_noop("Ippatsu (won within one turn of riichi)"),
                  "Riichi: won within one turn of declaring riichi",
                  description="Riichi: won within one turn of declaring riichi, no call in "
                              "between (needs riichi or double_riichi)"),
-    ContextField("chiihou", FLAG, gettext_noop("chiihou"),
-                 gettext_noop("Chiihou (non-dealer wins on the first draw)"),
+    ContextField("chiihou", FLAG, gettext_noop("Chiihou (non-dealer wins on the first draw)"),
                  "Riichi: a non-dealer won on their first draw",
                  description="Riichi: a non-dealer wins self-drawn on their first draw, before "
                              "any call (yakuman); the dealer's is heavenly (tenhou)",
                  winning_tile=True),
-    ContextField("renhou", FLAG, gettext_noop("renhou"),
-                 gettext_noop("Renhou (non-dealer wins before their first draw)"),
+    ContextField("renhou", FLAG, gettext_noop("Renhou (non-dealer wins before their first draw)"),
                  "Riichi: a non-dealer won on a discard before their first draw",
                  description="Riichi: a non-dealer wins on a discard before their first draw, "
                              "no call made (none, a mangan or a yakuman: house option renhou)",
                  winning_tile=True),
-    ContextField("dora_indicators", TILES, gettext_noop("dora_indicators"),
-                 gettext_noop("Dora indicators"), 'Riichi: the dora indicators, e.g. "3m E"',
+    ContextField("dora_indicators", TILES, gettext_noop("Dora indicators"),
+                 'Riichi: the dora indicators, e.g. "3m E"',
                  default=(), option="--dora",
                  help=gettext_noop("the tiles turned over, like 3m E"),
                  description="Riichi: the dora indicators turned over, as tiles of the notation "
                              "(['3m', 'E'], or one text '3m E'; at most 5); each points at the "
                              "next tile of its suit, wind or dragon, a dora"),
-    ContextField("ura_dora_indicators", TILES, gettext_noop("ura_dora_indicators"),
-                 gettext_noop("Ura dora indicators"), 'Riichi: the ura dora indicators, e.g. "9p"',
+    ContextField("ura_dora_indicators", TILES, gettext_noop("Ura dora indicators"),
+                 'Riichi: the ura dora indicators, e.g. "9p"',
                  default=(), option="--ura-dora", help=gettext_noop("riichi only"),
                  description="Riichi: the ura dora indicators, for a hand in riichi only"),
-    ContextField("honba", COUNT, gettext_noop("honba"), gettext_noop("Honba"),
+    ContextField("honba", COUNT, gettext_noop("Honba"),
                  "Riichi: the honba (repeat counters) on the table", default=0,
                  description="Riichi: the honba (repeat counters): 300 more on a discard, 100 "
                              "from each player on a self-draw, per honba"),
-    ContextField("riichi_sticks", COUNT, gettext_noop("riichi_sticks"),
-                 gettext_noop("Riichi sticks on the table"),
+    ContextField("riichi_sticks", COUNT, gettext_noop("Riichi sticks on the table"),
                  "Riichi: the riichi sticks on the table, the winner's own included "
                  "(default: 1 with --riichi or --double-riichi, else 0)", default=0,
                  # Left out, it is the winner's own stick alone when they declared riichi.
@@ -325,14 +316,19 @@ WINNING_TILE_FIELDS = tuple(f.name for f in CONTEXT_FIELDS if f.winning_tile)
 READ_ORDER = tuple(f for kind in KINDS for f in CONTEXT_FIELDS if f.kind is kind)
 
 
+# A field's box named in a message, between the language's quotation marks.
+QUOTED_FIELD = pgettext("a field named in a message", "“{label}”")
+
+
 def field_word(name: str) -> Message | str:
-    """A context field as messages name it (its own name in English)."""
+    """A context field as a player's messages name it: the words of its box on the page, quoted
+    (“Kong replacement tile”); the request's name of the field travels in `error.fields`."""
     found = FIELDS_BY_NAME.get(name)
-    return found.word if found else name
+    return Message(QUOTED_FIELD, {"label": found.label}, QUOTED_FIELD.context) if found else name
 
 
 def field_list(names) -> Message | str:
-    """Several field names, as 'kong_replacement, self_drawn' says them."""
+    """Several fields, as '“Kong replacement tile”, “Self-drawn”' says them."""
     return joined([field_word(name) for name in names])
 
 
@@ -442,7 +438,8 @@ class Impossible:
 
 IMPOSSIBLE = (
     Impossible(("dealer", "seat_wind"), lambda c, h: c.dealer != (c.seat_wind == DEALER_SEAT),
-               gettext_noop("East deals: dealer is true exactly when seat_wind is E")),
+               gettext_noop("East deals: the winner is the dealer exactly when the seat wind is "
+                            "East")),
     Impossible(("kong_replacement", "self_drawn"), lambda c, h: c.kong_replacement
                and not c.self_drawn,
                gettext_noop("a kong replacement tile is drawn: mark the hand self-drawn")),
@@ -535,8 +532,8 @@ IMPOSSIBLE = (
                             "mark one of the two")),
     Impossible(("exchanger", "joker_exchange"), lambda c, h: c.exchanger is not None
                and c.joker_exchange,
-               gettext_noop("joker_exchange is the winner's own exchange, exchanger another "
-                            "player's: mark one of the two")),
+               gettext_noop("a win by a joker exchange is the winner's own exchange, a joker "
+                            "exchange by another player is theirs: mark one of the two")),
     # Riichi (the fields only it reads).
     Impossible(("riichi",), lambda c, h: c.riichi and h.claimed_set,
                gettext_noop("riichi is declared on a concealed hand: no set in [ ] (a concealed "
@@ -554,8 +551,8 @@ IMPOSSIBLE = (
                             "leave the ura dora indicators out")),
     Impossible(("riichi_sticks", "riichi", "double_riichi"), lambda c, h: c.riichi_sticks < 1
                and (c.riichi or c.double_riichi),
-               gettext_noop("the winner's own riichi stick is on the table: riichi_sticks "
-                            "counts it (at least 1)")),
+               gettext_noop("the winner's own riichi stick is on the table: the riichi sticks "
+                            "count it (at least 1)")),
     Impossible(("heavenly", "riichi", "double_riichi"), lambda c, h: c.heavenly
                and (c.riichi or c.double_riichi),
                gettext_noop("tenhou is won on the deal, before any riichi: mark one of the two")),
@@ -640,7 +637,7 @@ def check_possible(ctx: WinContext, reads: frozenset[str], facts: HandFacts | No
     for name in DEFAULTS:  # the table's order
         if name not in reads and unread_value(ctx, name):
             raise HandError("bad_context", gettext_noop(
-                "{variant} does not use context.{field}: leave it out (got {got}).",
+                "{variant} does not use {field}: leave it out (got {got}).",
                 variant=variant_name, field=field_word(name), got=repr(getattr(ctx, name))),
                 (f"context.{name}",))
     for rule in IMPOSSIBLE:

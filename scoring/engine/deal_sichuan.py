@@ -427,7 +427,7 @@ class Deal:
     def wall_end(self, event: dict) -> None:
         self.ended = gettext_noop("the wall ran out")
         if not self.rules["end_checks"]:
-            self.record(gettext_noop("wall end: no checks (house option end_checks is off)"), [])
+            self.record(gettext_noop("wall end: no checks (the house rules turn them off)"), [])
             return
         hands, voids = event.get("hands"), event.get("void")
         voids = {} if voids is None else voids

@@ -7,7 +7,7 @@ from itertools import compress
 
 from . import tiles
 from .errors import HandError
-from .messages import gettext_noop, kong_note, tile_named
+from .messages import gettext_noop, kong_note, ngettext, tile_named
 from .notation import (
     EXPOSED,
     ParsedHand,
@@ -206,9 +206,12 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: tuple[int, 
         count_copies(parsed, standard_copies)
     found = len(parsed.concealed) - len(bonus) + 3 * len(melds)
     if found != 14:
-        raise HandError("wrong_tile_count", gettext_noop(
+        raise HandError("wrong_tile_count", ngettext(
+            "Found {found} tile{kong_note}; a complete hand has 14, plus one for each kong "
+            "(flowers and seasons not counted).",
             "Found {found} tiles{kong_note}; a complete hand has 14, plus one for each kong "
-            "(flowers and seasons not counted).", found=found, kong_note=kong_note(hand.kongs)))
+            "(flowers and seasons not counted).", found, found=found,
+            kong_note=kong_note(hand.kongs)))
     if parsed.winning is None or parsed.winning >= tiles.PLAYING_KINDS:
         raise HandError("bad_notation", gettext_noop(
             "The hand has no winning tile: write it last, or mark it with '+', for example '+5p'."))

@@ -36,8 +36,15 @@ class Message(str):
     template: str
     params: dict
     context: str  # the catalog's msgctxt, for a short word that means several things
+    plural: str  # the English plural template, for a count said in the language's plural forms
+    count: int  # the number that chooses between the plural forms (with `plural` only)
 
-    def __new__(cls, template: str, params: dict | None = None, context: str = ""):
+    def __new__(cls, template: str, params: dict | None = None, context: str = "",
+                plural: str = "", count: int = 1):
+        if plural and count != 1:  # English has two forms: one, and every other number
+            template, singular = plural, template
+        else:
+            singular = template
         if not params:
             self = super().__new__(cls, template)
             params = {}
@@ -51,13 +58,15 @@ class Message(str):
             else:  # the usual message: its params as they are, no copy of them
                 text = template.format_map(params)
             self = super().__new__(cls, text)
-        self.template = template
+        self.template = singular
         self.params = params
         self.context = context
+        self.plural = plural
+        self.count = count
         return self
 
     def __reduce__(self):  # pickle and deepcopy keep the template, not only the English
-        return (Message, (self.template, self.params, self.context))
+        return (Message, (self.template, self.params, self.context, self.plural, self.count))
 
     def render(self, translate: Callable[[str], str], language: str = "") -> str:
         """The text with `translate` applied to the template and to every word param."""
@@ -76,7 +85,21 @@ def pgettext(context: str, template: str, **params) -> Message:
     return Message(template, params, context)
 
 
-def _translated(text: "Message", translate: Callable[[str], str]) -> str:
+def ngettext(singular: str, plural: str, count: int, **params) -> Message:
+    """A Message said with a number: `singular` for one in English, `plural` for any other,
+    and in the reader's language the catalog's plural form for `count` (French says 0 and 1 in
+    the singular, Chinese has one form). makemessages knows this name too (ngettext:1,2)."""
+    return Message(singular, params, "", plural, count)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int, **params) -> Message:
+    """ngettext with a msgctxt (npgettext:1c,2,3 for makemessages)."""
+    return Message(singular, params, context, plural, count)
+
+
+def _translated(text: "Message", translate: Callable[[str], str], language: str = "") -> str:
+    if text.plural:  # the catalog's plural forms: the same compiled files the pages read
+        return plural_form(language, text.template, text.plural, text.count, text.context)
     if not text.context:
         return translate(text.template)
     # gettext's own encoding of a msgctxt; a catalog without the entry gives the key back
@@ -92,12 +115,17 @@ def render(text, translate: Callable[[str], str], language: str = "") -> str:
     if not isinstance(text, Message):
         return text if isinstance(text, str) else str(text)
     if not text.params:
-        return _translated(text, translate) if text.template else ""
+        return _translated(text, translate, language) if text.template else ""
     params = {name: _param(value, translate, language) for name, value in text.params.items()}
     try:
-        return _translated(text, translate).format(**params)
+        return _translated(text, translate, language).format(**params)
     except (KeyError, IndexError, ValueError):
-        return text.template.format(**params)
+        return english_form(text).format(**params)
+
+
+def english_form(text: "Message") -> str:
+    """The English template a Message was said with (its plural one for a count other than 1)."""
+    return text.plural if text.plural and text.count != 1 else text.template
 
 
 def _param(value, translate, language):
@@ -132,6 +160,9 @@ class _NoEntry:
     def pgettext(self, context, message):
         return None
 
+    def ngettext(self, singular, plural, count):
+        return None
+
 
 @cache
 def _catalog(language: str):
@@ -157,6 +188,19 @@ def translate(language: str, english: str, context: str = "") -> str | None:
     if catalog is None or not english:
         return None
     return catalog.pgettext(context, english) if context else catalog.gettext(english)
+
+
+def plural_form(language: str, singular: str, plural: str, count: int,
+                context: str = "") -> str:
+    """The catalog's form of an entry with plurals for the number `count`, in `language`
+    (English's own two forms where the catalog has no such entry, and for English)."""
+    catalog = _catalog(language)
+    english_one = singular if count == 1 else plural
+    if catalog is None:
+        return english_one
+    key = f"{context}\x04{singular}" if context else singular
+    found = catalog.ngettext(key, plural, count)  # the fallback says None for no entry
+    return english_one if found is None or "\x04" in found else found
 
 
 def translator(language: str) -> Callable[[str], str]:
@@ -234,7 +278,10 @@ def seat_letter(seat) -> Message | str:
 
 def kong_note(kongs: int) -> Message | str:
     """' (counting each of the 2 kongs as 3)' after a tile count, when the hand has kongs."""
-    return gettext_noop(" (counting each of the {kongs} kongs as 3)", kongs=kongs) if kongs else ""
+    if not kongs:
+        return ""
+    return ngettext(" (counting the kong as 3)", " (counting each of the {kongs} kongs as 3)",
+                    kongs, kongs=kongs)
 
 
 def joined(items, separator: str = ", ") -> Message | str:
@@ -259,13 +306,13 @@ def _joined_template(count: int, separator: str) -> str:
     return separator.join(f"{{{name}}}" for name in _item_names(count))
 
 
-# The values of house options that are words, as the page's choices show them (the English is
-# the value itself, which the request sends).
+# The values of house options that are words, as the page's choices show them (the request sends
+# the value, the key here: the English word with '_' for its spaces).
 CHOICE_WORDS = {
-    "half_spicy": pgettext("house option value", "half_spicy"),
-    "full_spicy": pgettext("house option value", "full_spicy"),
-    "full_gun": pgettext("house option value", "full_gun"),
-    "half_gun": pgettext("house option value", "half_gun"),
+    "half_spicy": pgettext("house option value", "half spicy"),
+    "full_spicy": pgettext("house option value", "full spicy"),
+    "full_gun": pgettext("house option value", "full gun"),
+    "half_gun": pgettext("house option value", "half gun"),
     "refund": pgettext("house option value", "refund"),
     "transfer": pgettext("house option value", "transfer"),
 }
@@ -291,22 +338,17 @@ FACET_WORDS = {"wind": pgettext("sets", "wind"), "dragon": pgettext("sets", "dra
 
 # The kinds of a deal's events, as an event's label names them ("Event 1 (win by E)").
 EVENT_WORDS = {"kong": pgettext("event", "kong"), "win": pgettext("event", "win"),
-               "wall_end": pgettext("event", "wall_end"),
-               "false_win": pgettext("event", "false_win")}
+               "wall_end": pgettext("event", "wall end"),
+               "false_win": pgettext("event", "false win")}
 
 
 def count_of(n: int, word: str) -> Message:
-    """'1 point', '3 fans': a number and its unit (deal_sichuan's plural(), as a Message)."""
-    singular, several = _COUNTED.get(word, (None, None))
-    if singular is None:
-        return Message("{n} {word}" if n == 1 else "{n} {word}s", {"n": n, "word": word})
-    return Message(singular if n == 1 else several, {"n": n})
-
-
-_COUNTED = {
-    "point": (gettext_noop("{n} point"), gettext_noop("{n} points")),
-    "fan": (gettext_noop("{n} fan"), gettext_noop("{n} fans")),
-}
+    """'1 point', '3 fans': a number and its unit, in the reader's plural forms."""
+    if word == "point":
+        return ngettext("{n} point", "{n} points", n, n=n)
+    if word == "fan":
+        return ngettext("{n} fan", "{n} fans", n, n=n)
+    return Message("{n} {word}" if n == 1 else "{n} {word}s", {"n": n, "word": word})
 
 
 def to_data(text):
@@ -318,6 +360,8 @@ def to_data(text):
             else to_data(value) for name, value in text.params.items()}}
         if text.context:
             data["context"] = text.context
+        if text.plural:
+            data["plural"], data["count"] = text.plural, text.count
         return data
     return text
 
@@ -329,7 +373,8 @@ def from_data(data):
         try:
             return Message(data["template"], {
                 name: [_value(v) for v in value] if isinstance(value, list) else _value(value)
-                for name, value in params.items()}, data.get("context", ""))
+                for name, value in params.items()}, data.get("context", ""),
+                data.get("plural", ""), data.get("count", 1))
         except (KeyError, IndexError, ValueError):
             return None
     return data if isinstance(data, str) else None

@@ -62,9 +62,14 @@ class ParsedHand(namedtuple("ParsedHand", "concealed groups winning red winning_
 
 
 def _bad(text: str, position: int, what: str) -> HandError:
-    shown = text[position - 1 : position + 5] or gettext_noop("the end")
-    return HandError("bad_notation", gettext_noop("Position {position} ('{shown}'): {what}.",
-                                                  position=position, shown=shown, what=what))
+    """The fault, and where: the hand as typed from there, and the character's number."""
+    shown = text[position - 1 : position + 5]
+    if not shown:
+        return HandError("bad_notation", gettext_noop("At the end of the hand: {what}.",
+                                                      what=what))
+    return HandError("bad_notation", gettext_noop(
+        "In “{shown}” (character {position} of the hand): {what}.", position=position,
+        shown=shown, what=what))
 
 
 class _Reader:
@@ -177,7 +182,7 @@ def _read(text: str) -> ParsedHand:
             inside = reader.read_tiles(stop="[()]+")
             if reader.pos == len(text) or text[reader.pos] != CLOSERS[char]:
                 raise reader.error(gettext_noop(
-                    "the group opened at position {start} is not closed with '{closer}'",
+                    "the group opened at character {start} is not closed with '{closer}'",
                     start=start + 1, closer=CLOSERS[char]))
             if not inside:
                 raise reader.error(gettext_noop("empty group"), at=start)

@@ -79,8 +79,9 @@ class Payout:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A house option, declared once on its variant: its word, `pgettext("house option", name)`
-    (its name, marked for the catalogs: messages and the page's box say it), its default, and
+    """A house option, declared once on its variant: its word, `pgettext("house option", "fan
+    cap")` (marked for the catalogs: messages and the page's box say it; the request's name is
+    the word's English with '_' for its spaces, `fan_cap`), its default, and
     the values it accepts (`choices`, or `accepts`), which `help` says in words. The API's
     catalog, the page's form and the command line's --rule read it from here."""
 
@@ -89,10 +90,10 @@ class Option:
     help: str
     choices: tuple = ()
     accepts: Callable[[object], bool] | None = None
-    name: str = field(init=False)  # the word's English: what a request writes
+    name: str = field(init=False)  # the word's English, snake_case: what a request writes
 
     def __post_init__(self):
-        object.__setattr__(self, "name", english(self.word))
+        object.__setattr__(self, "name", english(self.word).replace(" ", "_"))
 
     def check(self, value):
         ok = value in self.choices if self.choices else self.accepts(value)
@@ -323,14 +324,13 @@ class Variant:
                                              (gettext_noop("13 terminals"),
                                               forms.thirteen_orphans)) if allowed]
         if len(others) == 2:
-            return gettext_noop("These tiles ({hand}) do not form four sets and the eyes, nor "
-                                "{special} or {other}.", hand=hand.text(), special=others[0],
+            return gettext_noop("These tiles do not form four sets and the eyes, nor "
+                                "{special} or {other}.", special=others[0],
                                 other=others[1])
         if others:
-            return gettext_noop("These tiles ({hand}) do not form four sets and the eyes, nor "
-                                "{special}.", hand=hand.text(), special=others[0])
-        return gettext_noop("These tiles ({hand}) do not form four sets and the eyes.",
-                            hand=hand.text())
+            return gettext_noop("These tiles do not form four sets and the eyes, nor "
+                                "{special}.", special=others[0])
+        return gettext_noop("These tiles do not form four sets and the eyes.")
 
     def evaluations(self, hand: Hand, ctx: WinContext, rules, line=None) -> list:
         """The readings to weigh, evaluated: each decomposition at its best placement of the

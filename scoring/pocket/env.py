@@ -31,7 +31,8 @@ def configure(env: jinja2.Environment) -> jinja2.Environment:
         "context_label": _with_lang(filters.context_label),
         "amount": _with_lang(filters.amount), "gain": _with_lang(filters.gain),
         "unpaid": _with_lang(filters.unpaid),
-        "groups": filters.groups, "signed": filters.signed, "score_line": filters.score_line,
+        "groups": filters.groups, "signed": filters.signed,
+        "plural_count": filters.plural_count, "score_line": filters.score_line,
         "money_said": _with_lang(filters.money_said), "grouped": _with_lang(filters.grouped),
     })
     env.globals["tile"] = _with_lang(filters.tile)

@@ -126,18 +126,20 @@ def unit(lang: Lang, name) -> str:
     return localize(lang, unit_word(name))
 
 
-def _plural_count(number) -> int:
-    """A number as gettext's plural forms take it (an int; a fraction reads as several)."""
-    if isinstance(number, bool) or not isinstance(number, (int, float)):
-        return 2
-    return int(abs(number)) if float(number).is_integer() else 2
+def plural_count(amount) -> int:
+    """The number that chooses a plural form for `amount`: itself when whole; a fraction (2.5
+    points) is said with the form for 2, as gettext takes whole numbers only."""
+    if isinstance(amount, (int, float)) and not isinstance(amount, bool) \
+            and float(amount).is_integer():
+        return int(amount)
+    return 2
 
 
 def amount(lang: Lang, number, unit_name, sign: bool = False) -> str:
     """A figure with its unit, in the plural form its number takes: '7 fans', '1 han', '+3900
     points' (`sign`: a gain, with its +)."""
     ngettext = lang.ngettext  # literal calls, for makemessages
-    n = _plural_count(number)
+    n = plural_count(number)
     if unit_name == "fan":
         text = ngettext("%(n)s fan", "%(n)s fans", n)
     elif unit_name == "faan":

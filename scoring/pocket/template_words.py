@@ -67,11 +67,12 @@ WORDS = [
     _('%(payer)s pays %(payee)s %(amount)s'),  # pocket/drill.jinja
     _('Next hand'),  # pocket/drill.jinja
     _('Open this hand in the scorer'),  # pocket/drill.jinja
+    _('What is wrong with the hand'),  # pocket/hand_error.jinja
     _('Tiles still to add: %%s'),  # pocket/hand_error.jinja
     ngettext('Ready: one tile wins', 'Ready: %(n)s tiles win', 2),  # pocket/hand_error.jinja
     ngettext('One tile from ready', '%(n)s tiles from ready', 2),  # pocket/hand_error.jinja
     _('non-dealers / dealer'),  # pocket/headline.jinja
-    _('%(points)s points'),  # pocket/headline.jinja
+    ngettext('%(points)s point', '%(points)s points', 2),  # pocket/headline.jinja
     _('Minimum %(minimum)s: met'),  # pocket/score.jinja
     _('Minimum %(minimum)s: not met, nobody pays'),  # pocket/score.jinja
     _('limit %(limit)s'),  # pocket/score.jinja

@@ -559,11 +559,20 @@ class DiscardWinsForm(WonFrom, forms.Form):
             data = data.copy()
             data.setlist("winners", [data["winner"]])
             data[f"fans_{data['winner']}"] = data.get("total", "")
+        if data is not None:  # fans typed for a player whose box is not ticked: their win too
+            winners = game.winners_entered(data.getlist("winners"), {
+                str(player): data.get(f"fans_{player}", "") for player in position.in_seat_order()})
+            if winners != data.getlist("winners"):
+                data = data.copy()
+                data.setlist("winners", winners)
         super().__init__(data, initial=initial)
         self.names, self.highest, self.unit = names, highest, unit
         choices = seat_choices(names, position)
         self.fields["winners"].choices = choices
-        self.fields["winners"].error_messages["required"] = _("Choose who won.")
+        self.fields["winners"].error_messages["required"] = _(
+            "Choose who won: type each winner's fans.")
+        self.fields["source"].error_messages["required"] = _(
+            "Choose whose discard it was, or self-drawn.")
         self.fields["source"].choices = [(SELF_DRAWN, _("self-drawn"))] + [
             (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
         self.players = position.in_seat_order()

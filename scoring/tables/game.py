@@ -661,6 +661,15 @@ def read_han(text: str) -> tuple[int, int] | None:
     return (int(text), 0) if text.isdecimal() else None
 
 
+def winners_entered(ticked, fans: dict) -> list:
+    """The winners of a quick entry with several (Sichuan): the players ticked, then every
+    player whose fans were typed though their box was not ticked (a number typed beside a name
+    is that player's win), in the order of `fans` (player: the text typed)."""
+    ticked = list(ticked)
+    return ticked + [player for player, text in fans.items()
+                     if str(text).strip() and player not in ticked]
+
+
 def discard_wins_entry(wins, discarder: int | None) -> WinEntry | DiscardWinsEntry:
     """The winners on one tile (quick entry where the variant pays during the deal), each
     (winner, fans): a self-drawn tile's one win (`discarder` None), or the winners on the

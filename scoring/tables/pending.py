@@ -41,12 +41,22 @@ class Pairs:
         return sorted({number(value, name) for value in self.getlist(name) if value != ""})
 
 
+# What a form's box asks, as a message names it (`what`: the box's name in the form).
+WHATS = {"total": gettext_noop("The total"), "fans": gettext_noop("The fans"),
+         "fu": gettext_noop("The fu"), "events": gettext_noop("The number of events")}
+# A player to choose, by the box that asks for one.
+CHOOSE = {"winner": gettext_noop("Choose who won."),
+          "declarer": gettext_noop("Choose who declared the win."),
+          "discarder": gettext_noop("Choose whose discard it was, or self-drawn.")}
+
+
 def number(text, what) -> int:
     try:
         return int(str(text).strip())
     except ValueError:
-        raise HandError("bad_request", gettext_noop("{what} is not a number.", what=what)) \
-            from None
+        raise HandError("bad_request", gettext_noop(
+            "{what}: “{text}” is not a number.", what=WHATS.get(what, gettext_noop("A box")),
+            text=str(text).strip())) from None
 
 
 def optional(text, what) -> int | None:
@@ -132,8 +142,7 @@ def read(form: str, data: Pairs, variant: str, position: game.Position,
 
 def _player(text, players, what) -> int:
     if text in (None, ""):
-        raise HandError("bad_request", gettext_noop("Choose who won.") if what == "winner"
-                        else gettext_noop("Choose the {what}.", what=what))
+        raise HandError("bad_request", CHOOSE.get(what, gettext_noop("Choose the player.")))
     player = number(text, what)
     if not 0 <= player < len(players):
         raise HandError("bad_request", gettext_noop("No such player."))
@@ -171,9 +180,10 @@ def _win(data, variant, players) -> game.WinEntry:
 
 
 def _discard_wins(data, players) -> game.WinEntry | game.DiscardWinsEntry:
-    winners = data.players("winners")
+    winners = sorted(game.winners_entered(data.players("winners"), {
+        player: data.get(f"fans_{player}") for player in range(len(players))}))
     if not winners:
-        raise HandError("bad_request", gettext_noop("Choose who won."))
+        raise HandError("bad_request", gettext_noop("Choose who won: type each winner's fans."))
     self_drawn, discarder = _source(data.get("source"), players)
     if self_drawn and len(winners) > 1:
         raise HandError("bad_request", gettext_noop(

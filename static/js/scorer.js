@@ -121,6 +121,70 @@
     return [rank + suit, (rank + 1) + suit, (rank + 2) + suit];
   }
 
+  /* One Tab stop per group of buttons (a roving tabindex): the group's current button has
+     tabindex 0, the others -1. The arrow keys move between its enabled buttons: Left and Right
+     in the order they are written, Up and Down to the nearest one in the row drawn above or
+     below (the tile keys are a grid); Home and End to the first and the last. Enter and Space
+     press the focused button, as for any button. `settle(focused)` after the buttons changed:
+     one enabled button keeps the stop, and a focused button just disabled (a tile's last copy
+     added) hands the focus to its nearest neighbour. */
+  var MOVES = { ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "up", ArrowDown: "down",
+                Home: "first", End: "last" };
+
+  function rove(group, selector) {
+    function all() { return Array.prototype.slice.call(group.querySelectorAll(selector)); }
+    function enabled() { return all().filter(function (b) { return !b.disabled; }); }
+    function choose(target) {
+      all().forEach(function (b) { b.tabIndex = b === target ? 0 : -1; });
+    }
+    function nearestEnabled(from) {
+      var list = all(), at = list.indexOf(from);
+      for (var d = 1; at >= 0 && d < list.length; d++) {
+        if (list[at + d] && !list[at + d].disabled) return list[at + d];
+        if (list[at - d] && !list[at - d].disabled) return list[at - d];
+      }
+      return enabled()[0] || null;
+    }
+    function vertical(from, down) {
+      var here = from.getBoundingClientRect(), x = here.left + here.width / 2, best = null;
+      var bestRow = null, bestDx = Infinity;
+      enabled().forEach(function (b) {
+        var r = b.getBoundingClientRect();
+        var row = down ? r.top >= here.bottom - 1 : r.bottom <= here.top + 1;
+        if (!row) return;
+        var rowKey = Math.round(r.top);
+        var closer = bestRow === null || (down ? rowKey < bestRow : rowKey > bestRow);
+        var dx = Math.abs(r.left + r.width / 2 - x);
+        if (closer || (rowKey === bestRow && dx < bestDx)) {
+          best = b; bestRow = rowKey; bestDx = dx;
+        }
+      });
+      return best;
+    }
+    group.addEventListener("keydown", function (event) {
+      var move = MOVES[event.key], from = event.target.closest(selector);
+      if (!move || !from || event.altKey || event.ctrlKey || event.metaKey) return;
+      var list = enabled(), at = list.indexOf(from), to = null;
+      if (move === "prev") to = list[at - 1];
+      else if (move === "next") to = list[at + 1];
+      else if (move === "first") to = list[0];
+      else if (move === "last") to = list[list.length - 1];
+      else to = vertical(from, move === "down");
+      event.preventDefault();
+      if (to) { choose(to); to.focus(); }
+    });
+    group.addEventListener("focusin", function (event) {
+      var b = event.target.closest(selector);
+      if (b) choose(b);
+    });
+    return function settle(focused) {
+      var on = group.querySelector(selector + '[tabindex="0"]') || all()[0];
+      if (on && on.disabled) on = nearestEnabled(on);
+      choose(on);
+      if (focused && focused.disabled && on) on.focus();
+    };
+  }
+
   function setup(form) {
     if (form.dataset.refusedAliases) {  /* the variant's own, e.g. American's F */
       aliases = Object.assign({}, ALIASES);
@@ -134,6 +198,11 @@
     var faces = {};
     keys.forEach(function (k) { faces[k.dataset.code] = k; });
     var mode = "tile";
+    var settleKeys = rove(keyboard.querySelector(".key-rows") || keyboard, ".key");
+    var settleModes = rove(keyboard.querySelector(".modes") || keyboard, "[data-mode]");
+    var settleHand = rove(view, "button");
+    var actionRow = form.querySelector(".kb-actions");
+    if (actionRow) rove(actionRow, "button")(null);
     var model = parse(box.value) || { concealed: [], groups: [], winning: null };
     var history = [];
 
@@ -181,6 +250,7 @@
         view.appendChild(p);
       }
       var n = counts(model);
+      var focusedKey = keys.indexOf(document.activeElement) >= 0 ? document.activeElement : null;
       keys.forEach(function (k) {
         var code = k.dataset.code, most = Number(k.dataset.max), have = n[code] || 0, ok;
         if (mode === "chow") {
@@ -193,6 +263,9 @@
         }
         k.disabled = !ok;
       });
+      settleKeys(focusedKey);
+      settleModes(null);
+      settleHand(null);
     }
 
     /* A tap changed the hand: ask at once ("tapped" has no delay in the form's hx-trigger; the
@@ -231,20 +304,27 @@
       render();
     }
 
+    /* Undo and Clear, beside the notation box. */
+    var actions = form.querySelector(".kb-actions");
+    if (actions) {
+      actions.addEventListener("click", function (event) {
+        var b = event.target.closest("button");
+        if (!b) return;
+        if (b.dataset.action === "clear") {
+          snapshot(); model = { concealed: [], groups: [], winning: null }; commit();
+        } else if (b.dataset.action === "undo" && history.length) {
+          model = JSON.parse(history.pop()); commit();
+        }
+      });
+    }
+
     keyboard.addEventListener("click", function (event) {
       var b = event.target.closest("button");
       if (!b || b.disabled) return;
       if (b.dataset.mode) { setMode(b.dataset.mode === mode ? "tile" : b.dataset.mode); return; }
-      if (b.dataset.action === "clear") {
-        snapshot(); model = { concealed: [], groups: [], winning: null }; commit(); return;
-      }
       if (b.dataset.action === "jokers") {  // 0, 1, 2 ... 5, then 0 again
         setJokers((Number(b.dataset.count) + 1) % 6);
         render();
-        return;
-      }
-      if (b.dataset.action === "undo") {
-        if (history.length) { model = JSON.parse(history.pop()); commit(); }
         return;
       }
       var code = b.dataset.code;

@@ -88,7 +88,7 @@ def test_each_winner_needs_its_fans_and_someone_must_win(client, table):
     html = post(client, table, {"winners": ["1", "3"], "source": "0", "fans_1": "2"})
     assert "How many fans for Di?" in html.content.decode()
     html = post(client, table, {"source": "0"})
-    assert "Choose who won." in html.content.decode()
+    assert "Choose who won: type each winner&#x27;s fans." in html.content.decode()
     html = post(client, table, {"winners": ["1"], "source": "0", "fans_1": "4"})
     assert "At most 3 fan at this table" in html.content.decode()
     assert table.hands.count() == 0
@@ -130,3 +130,42 @@ def test_a_single_winner_posted_as_before_is_the_same_win(client, table):
     response = post(client, table, {"winner": "1", "source": "0", "total": "2"})
     assert response.status_code == 302
     assert totals(table) == ["-4", "4", "0", "0"]
+
+
+def test_fans_typed_without_ticking_the_boxes_are_those_players_wins(client, table):
+    # Bob 2 fans (4 points), Di 1 fan (2 points) on Ann's discard, no box ticked: the same win
+    # as with both boxes ticked.
+    response = post(client, table, {"source": "0", "fans_1": "2", "fans_3": "1"})
+    assert response.status_code == 302
+    assert totals(table) == ["-6", "4", "0", "2"]
+    assert table.hands.get().detail["winners"] == [BOB, DI]
+
+
+def test_a_box_ticked_and_fans_typed_for_another_are_both_winners(client, table):
+    post(client, table, {"winners": ["1"], "source": "0", "fans_1": "2", "fans_3": "1"})
+    assert totals(table) == ["-6", "4", "0", "2"]
+
+
+def test_a_refused_entry_keeps_every_fan_typed_and_ticks_their_boxes(client, table):
+    # Self-drawn with two winners typed: refused, saying why, everything kept as typed.
+    response = post(client, table, {"source": "self", "fans_1": "2", "fans_3": "1"},
+                    HX_Request="true")
+    html = response.content.decode()
+    assert response.status_code == 200 and table.hands.count() == 0
+    assert "A self-drawn tile has one winner" in html
+    assert 'name="fans_1" value="2"' in html and 'name="fans_3" value="1"' in html
+    assert html.count('name="winners" value="1"') == 1
+    checked = [part.split('value="')[1][0] for part in html.split('<input type="checkbox"')[1:]
+               if "checked" in part.split(">")[0] and 'name="winners"' in part.split(">")[0]]
+    assert checked == ["1", "3"]
+
+
+def test_the_phone_reads_typed_fans_as_the_server_does():
+    from scoring.tables.pending import Pairs, read
+
+    entry = read("win", Pairs([("source", "0"), ("fans_1", "2"), ("fans_3", "1")]), "sichuan",
+                 game.start(4), ["Ann", "Bob", "Cy", "Di"])
+    assert entry == game.DiscardWinsEntry(wins=((BOB, 2), (DI, 1)), discarder=ANN)
+    with pytest.raises(HandError, match="Choose who won: type each winner's fans."):
+        read("win", Pairs([("source", "0"), ("fans_1", " ")]), "sichuan", game.start(4),
+             ["Ann", "Bob", "Cy", "Di"])

@@ -68,8 +68,9 @@ def test_the_hanchan_end_counts_points_uma_and_oka():
 
 
 def test_the_return_is_never_below_the_start():
-    with pytest.raises(HandError, match="return_points"):
+    with pytest.raises(HandError, match="return points .* start points") as refused:
         VARIANTS["riichi"].check_rules({"start_points": 30000, "return_points": 25000})
+    assert refused.value.fields == ("rules.return_points", "rules.start_points")
 
 
 NAMES = {"player0": "Ann", "player1": "Bob", "player2": "Cy", "player3": "Di"}

@@ -91,7 +91,8 @@ def refuse_f_alias(text: str) -> None:
     where = text.find("F")
     if where >= 0:
         raise HandError("bad_notation", gettext_noop(
-            "Position {position} ('{shown}'): an American hand does not take 'F', the notation's "
+            "In “{shown}” (character {position} of the hand): an American hand does not take "
+            "'F', the notation's "
             "green dragon, because the card's F is a flower: write the green dragon 6z, and a "
             "flower 1f to 8f (any flower does).", position=where + 1,
             shown=text[where:where + 6]))
@@ -188,7 +189,7 @@ class American(Variant):
                "demo", gettext_noop(
             "demo (the project's card), temporary (the card-free table), or the card's text, one "
             "hand per line"), accepts=lambda v: v in NAMED_CARDS or is_card_text(v)),
-        Option(pgettext("house option", "jokerless_bonus"),
+        Option(pgettext("house option", "jokerless bonus"),
                True, gettext_noop(
             "true or false: a hand without a joker is worth double on a line that could hold one "
             "(a line with a pung or bigger set, not singles and pairs)"),
@@ -196,10 +197,10 @@ class American(Variant):
         Option(pgettext("house option", "jackpot"),
                100, gettext_noop("temporary table: a concealed self-drawn hand, in "
                                  "all"), accepts=number_at_least(0)),
-        Option(pgettext("house option", "base_value"),
+        Option(pgettext("house option", "base value"),
                25, gettext_noop("temporary table: any other winning hand"),
                accepts=number_at_least(0)),
-        Option(pgettext("house option", "self_drawn_bonus"),
+        Option(pgettext("house option", "self drawn bonus"),
                20, gettext_noop("temporary table: added when the winning "
                                 "tile was self-drawn"),
                accepts=number_at_least(0)),
@@ -436,13 +437,12 @@ class American(Variant):
 
     def temporary_win(self, hand: "CardHand", ctx: WinContext, rules) -> "Win":
         """The temporary table's one way to win: pairs, pungs, kongs, quints and sextets."""
-        parsed, held = hand.parsed, hand.held
+        held = hand.held
         groups = temporary_groups(held)
         if groups is None:
             raise HandError("not_a_winning_hand", gettext_noop(
-                "These tiles ({hand}) do not form pairs, pungs, kongs, quints and sextets only "
-                "(jokers only in groups of three or more), as the temporary table asks.",
-                hand=format_hand(parsed)))
+                "These tiles do not form pairs, pungs, kongs, quints and sextets only "
+                "(jokers only in groups of three or more), as the temporary table asks."))
         if ctx.self_drawn and not held.exposures:
             total, what = rules["jackpot"], ("jackpot", gettext_noop("Jackpot"), gettext_noop(
                 "A concealed hand won by self-draw, in all."))
@@ -624,8 +624,7 @@ class NoLine(HandError):
                   if checked else gettext_noop("match no line of the card. Closest: "
                                                "{id}{where} {line}, as {form}", **names))
         super().__init__("not_a_winning_hand", gettext_noop(
-            "These 14 tiles ({hand}) {missed}: {parts}.", hand=format_hand(parsed),
-            missed=missed, parts=joined(parts, "; ")))
+            "These 14 tiles {missed}: {parts}.", missed=missed, parts=joined(parts, "; ")))
         self.near = near
 
     def as_result(self) -> dict:

@@ -289,24 +289,24 @@ class HongKong(Variant):
                13, gettext_noop(
             "a whole number of faan from 1 to {most} (13; 8 and 10 are common); the faan tables "
             "stop at 13", most=MAX_LIMIT), accepts=whole_number(1, MAX_LIMIT)),
-        Option(pgettext("house option", "minimum_fan"),
+        Option(pgettext("house option", "minimum fan"),
                3, gettext_noop("a whole number of faan from 0 up to the limit (3)"),
                accepts=whole_number(0, MAX_LIMIT)),
         Option(pgettext("house option", "scale"),
-               "half_spicy", gettext_noop("half_spicy (半辣上) or full_spicy (辣辣上)"),
+               "half_spicy", gettext_noop("half spicy (半辣上) or full spicy (辣辣上)"),
                choices=("half_spicy", "full_spicy")),
         Option(pgettext("house option", "payment"),
                "full_gun", gettext_noop(
-            "full_gun (全銃: the discarder pays 2 portions) or half_gun (半銃: the discarder pays "
+            "full gun (全銃: the discarder pays 2 portions) or half gun (半銃: the discarder pays "
             "1, each other player half of one)"), choices=("full_gun", "half_gun")),
         Option(pgettext("house option", "stake"),
                1, gettext_noop("a positive number: money per portion at 0 faan (0.5 "
                                "二五雞, 1 五一, 2 一二蚊)"), accepts=positive_number),
-        Option(pgettext("house option", "no_flowers_bonus"),
+        Option(pgettext("house option", "no flowers bonus"),
                True, gettext_noop("true or false: 1 faan for a hand without "
                                   "flowers"),
                accepts=lambda v: isinstance(v, bool)),
-        Option(pgettext("house option", "seven_pairs"),
+        Option(pgettext("house option", "seven pairs"),
                False, gettext_noop("true or false: seven pairs is a winning hand "
                                    "(4 faan)"),
                accepts=lambda v: isinstance(v, bool)),

@@ -353,7 +353,7 @@ class MCR(Variant):
                         game_over=gettext_noop("Sixteen hands, four rounds: the game is over. "
                                                "Settle up, or play on."))
     options = (
-        Option(pgettext("house option", "minimum_fan"),
+        Option(pgettext("house option", "minimum fan"),
                8, gettext_noop("a whole number of fans from 0 to 88 (8), "
                                "flowers not counted"),
                accepts=whole_number(0, 88)),
@@ -383,9 +383,9 @@ class MCR(Variant):
         return best, self.others_by_rank(found, best)
 
     def not_winning_message(self, hand, forms) -> str:
-        return gettext_noop("These tiles ({hand}) do not form four sets and a pair, nor seven "
+        return gettext_noop("These tiles do not form four sets and a pair, nor seven "
                             "pairs, thirteen orphans, a knitted straight or honors and knitted "
-                            "tiles.", hand=hand.text())
+                            "tiles.")
 
     # A hand entered by its fans ---------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from .. import tiles
 from ..decompose import Forms
 from ..errors import HandError
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS
-from ..messages import Message, gettext_noop, joined, pgettext, tile_named
+from ..messages import Message, gettext_noop, joined, ngettext, pgettext, tile_named
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
 from ..variant import KEEP_ON_DEALER_WIN, Option, Payout, Rotation, Variant
 
@@ -393,7 +393,7 @@ FU = {fu.reason: fu for fu in (
     Fu(2, "seat_wind_pair", gettext_noop("eyes of the seat wind")),
     Fu(2, "round_wind_pair", gettext_noop("eyes of the round wind")),
     Fu(2, "double_wind_pair", gettext_noop("eyes of the seat and round wind, counted once "
-                                           "(house option double_wind_pair)")),
+                                           "(a house rule)")),
 )}
 WAIT_FU = {"edge": FU["edge_wait"], "closed": FU["closed_wait"], "pair": FU["pair_wait"]}
 
@@ -553,7 +553,7 @@ class Riichi(Variant):
         "kong_replacement", "robbing_kong", "heavenly", "chiihou", "riichi", "double_riichi",
         "ippatsu", "renhou", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"})
     options = (
-        Option(pgettext("house option", "open_tanyao"),
+        Option(pgettext("house option", "open tanyao"),
                True, gettext_noop("true or false: all simples counts on an open "
                                   "hand (kuitan)"),
                accepts=lambda v: isinstance(v, bool)),
@@ -561,22 +561,22 @@ class Riichi(Variant):
                False, gettext_noop("true or false: 4 han 30 fu and 3 han 60 fu are "
                                    "paid as a mangan (kiriage mangan)"),
                accepts=lambda v: isinstance(v, bool)),
-        Option(pgettext("house option", "double_yakuman"),
+        Option(pgettext("house option", "double yakuman"),
                True, gettext_noop(
             "true or false: thirteen-sided thirteen orphans, four concealed pungs on a pair wait, "
             "nine-sided nine gates and big four winds are double yakuman"),
             accepts=lambda v: isinstance(v, bool)),
-        Option(pgettext("house option", "aka_dora"),
+        Option(pgettext("house option", "aka dora"),
                3, gettext_noop("0, 3 or 4: the red fives of the set (3: one 0m, 0p and "
                                "0s; 4: two of them 0p), each a dora"), choices=(0, 3, 4)),
         Option(pgettext("house option", "kazoe"),
                "yakuman", gettext_noop("yakuman or sanbaiman: what 13 han or more of "
                                        "yaku and dora is paid as (kazoe yakuman)"),
                choices=("yakuman", "sanbaiman")),
-        Option(pgettext("house option", "double_wind_pair"),
+        Option(pgettext("house option", "double wind pair"),
                4, gettext_noop("4 or 2: the fu of eyes of a wind that is both the seat "
                                "and the round wind"), choices=(4, 2)),
-        Option(pgettext("house option", "yakuman_stacking"),
+        Option(pgettext("house option", "yakuman stacking"),
                True, gettext_noop("true or false: different yakuman in one hand add up "
                                   "(false: the largest alone is paid)"),
                accepts=lambda v: isinstance(v, bool)),
@@ -586,11 +586,11 @@ class Riichi(Variant):
                                     "mangan: 5 han, with the other yaku"),
                choices=("none", "mangan", "yakuman")),
         # The game's end, at a table (`standings`): they do not change what a hand pays.
-        Option(pgettext("house option", "start_points"),
+        Option(pgettext("house option", "start points"),
                25000, gettext_noop("the points each player starts a hanchan "
                                    "with (25000)"),
                accepts=lambda v: isinstance(v, int) and 0 < v <= 1_000_000 and v % 100 == 0),
-        Option(pgettext("house option", "return_points"),
+        Option(pgettext("house option", "return points"),
                30000, gettext_noop("the points the final score is counted from "
                                    "(30000); the difference, from each player, "
                                    "is the oka, to the first"),
@@ -605,7 +605,7 @@ class Riichi(Variant):
         rules = super().check_rules(raw)
         if rules["return_points"] < rules["start_points"]:
             raise HandError("bad_context", gettext_noop(
-                "House option 'return_points' ({back}) cannot be below 'start_points' ({start}): "
+                "The return points ({back}) cannot be below the start points ({start}): "
                 "the oka would be taken from the first.", back=rules["return_points"],
                 start=rules["start_points"]), ("rules.return_points", "rules.start_points"))
         return rules
@@ -889,9 +889,12 @@ class Riichi(Variant):
                                                honba=ctx.honba, amount=300 * ctx.honba)})
         if ctx.riichi_sticks:
             notes.append({"code": "riichi_sticks", "sticks": ctx.riichi_sticks,
-                          "text": gettext_noop("{sticks} riichi stick(s) on the table: {amount} "
-                                               "to the winner", sticks=ctx.riichi_sticks,
-                                               amount=1000 * ctx.riichi_sticks)})
+                          "text": ngettext("{sticks} riichi stick on the table: {amount} "
+                                           "to the winner",
+                                           "{sticks} riichi sticks on the table: {amount} "
+                                           "to the winner", ctx.riichi_sticks,
+                                           sticks=ctx.riichi_sticks,
+                                           amount=1000 * ctx.riichi_sticks)})
         return notes
 
     def context_summary(self, ctx) -> dict:

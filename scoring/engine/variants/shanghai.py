@@ -389,7 +389,7 @@ class Shanghai(Variant):
         Option(pgettext("house option", "limit"),
                100, gettext_noop("100 (Fung Mun) or 200 (Shuang Fung Mun)"),
                choices=(100, 200)),
-        Option(pgettext("house option", "minimum_fan"),
+        Option(pgettext("house option", "minimum fan"),
                5, gettext_noop("a whole number of fans, 0 or more (5; 3 for "
                                "beginners)"),
                accepts=lambda v: isinstance(v, int) and number_at_least(0)(v)),

@@ -121,19 +121,19 @@ class Sichuan(Variant):
         "seat_wind", "self_drawn", "discarder", "kong_replacement", "after_kong_discard",
         "robbing_kong", "last_tile", "void_suit", "opponents"})
     options = (
-        Option(pgettext("house option", "fan_cap"),
+        Option(pgettext("house option", "fan cap"),
                3, gettext_noop("a whole number of fans from 1 to {most} (3): fans "
                                "above it do not count", most=MAX_FAN_CAP),
                accepts=positive_whole),
         Option(pgettext("house option", "table"),
                "mahjongo", gettext_noop("the pattern table: 'mahjongo'"),
                choices=("mahjongo",)),
-        Option(pgettext("house option", "kong_shot"),
+        Option(pgettext("house option", "kong shot"),
                "refund", gettext_noop(
             "a win on the discard right after the discarder's kong: 'refund' gives that kong's "
             "money back to its payers, 'transfer' gives it to the winner"),
             choices=("refund", "transfer")),
-        Option(pgettext("house option", "end_checks"),
+        Option(pgettext("house option", "end checks"),
                True, gettext_noop(
             "true or false (true): at the wall's end, the not-ready give back kong money, flower "
             "pigs pay, the not-ready pay the ready"), accepts=lambda v: isinstance(v, bool)),
@@ -160,8 +160,8 @@ class Sichuan(Variant):
         return 2 ** total if total else 1
 
     def capped_text(self, raw_total, total, rules):
-        return gettext_noop("{raw_total} fan, capped at {total} (fan_cap)", raw_total=raw_total,
-                            total=total)
+        return gettext_noop("{raw_total} fan, capped at {total} by the house rules",
+                            raw_total=raw_total, total=total)
 
     def points_text(self, total, points, rules):
         if not total:
