@@ -4,7 +4,6 @@ hand in place (an htmx swap and the address bar's permalink, no new page), on th
 offline, in the pocket engine, with the server's text."""
 
 import re
-import statistics
 import time
 from urllib.parse import parse_qs, urlsplit
 
@@ -90,37 +89,6 @@ def test_tapping_a_wait_completes_the_hand_in_place(page):
     # Undo takes the tile back out: the analysis again.
     page.locator(".keyboard [data-action=undo]").tap()
     expect(page.locator("#result .waits-list .wait")).to_have_count(2)
-
-
-SWAP_MS = """(tile) => new Promise((resolve) => {
-  const result = document.getElementById('result');
-  const seen = new MutationObserver(() => {
-    if (result.querySelector('.score .big')) { seen.disconnect(); resolve(performance.now() - t0); }
-  });
-  seen.observe(result, {childList: true, subtree: true});
-  const t0 = performance.now();
-  result.querySelector(`a.wait[data-tile='${tile}']`).click();
-})"""
-# A new page's own clock: from the click that asked for it to its HTML read (the result is in it).
-LOAD_MS = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
-
-
-def test_tapping_a_wait_is_quicker_than_a_new_page(page):
-    """The swap against the old way, a new page from the wait's link, each timed by the page's
-    own clock, in alternating rounds in the same run (the machine is shared), medians."""
-    swaps, loads = [], []
-    for _ in range(7):
-        page.goto(page.base + READY)
-        swaps.append(page.evaluate(SWAP_MS, "1m"))
-        page.goto(page.base + READY)
-        href = page.get_attribute("#result a.wait[data-tile='1m']", "href")
-        page.goto(page.base + href)
-        expect(page.locator("#result .score .big")).to_be_visible()
-        loads.append(page.evaluate(LOAD_MS))
-    swap, load = statistics.median(swaps), statistics.median(loads)
-    print(f"\ntap a wait: in place {swap:.0f} ms, a new page {load:.0f} ms (medians of 7), "
-          f"ratio {swap / load:.2f}")
-    assert swap < load
 
 
 @pytest.mark.django_db(transaction=True)
