@@ -85,10 +85,17 @@ def main():
         os.environ["DATABASE_URL"] = env["DATABASE_URL"]
         os.environ["DJANGO_DEBUG"] = "1"
         os.environ["DJANGO_SETTINGS_MODULE"] = "mahjong_site.settings"
-        with gunicorn(env) as (base, _server):
+        log = Path(workdir) / "server.log"
+        with log.open("w") as errors, gunicorn(env, stderr=errors) as (base, _server):
             import django
             django.setup()
-            run(base, args, *fill(args.hands))
+            try:
+                run(base, args, *fill(args.hands))
+            finally:
+                text = log.read_text()
+                print(f"server log: {text.count('Traceback')} tracebacks")
+                if "Traceback" in text:
+                    print(text[-3000:])
 
 
 def run(base, args, table_a, table_b):

@@ -35,7 +35,6 @@ from django.utils import timezone
 from scoring.engine.messages import gettext_noop
 from scoring.tables import game
 
-
 LOG = logging.getLogger(__name__)
 PLACE_BATCH = 200  # hands placed again in one transaction (Table.place)
 
