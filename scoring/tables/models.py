@@ -36,7 +36,7 @@ from scoring.engine.messages import gettext_noop
 from scoring.tables import game
 
 LOG = logging.getLogger(__name__)
-PLACE_BATCH = 200  # hands placed again in one transaction (Table.place)
+PLACE_BATCH = 50  # hands placed again in one transaction (Table.place)
 
 
 def new_token() -> str:
