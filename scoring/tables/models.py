@@ -346,28 +346,36 @@ class Table(models.Model):
             _UNPLACED.tables = {*getattr(_UNPLACED, "tables", ()), self.pk}
 
     def place(self) -> None:
-        """Place again the hands an edit or a delete left out of date (`stale_from` on), in
-        transactions of PLACE_BATCH hands: each locks the table row only while it writes its
-        batch, so a phone saving meanwhile waits for one batch at most."""
+        """Place again the hands an edit or a delete left out of date (`stale_from` on), PLACE_BATCH
+        at a time: each batch worked out without a lock, then written in a short transaction
+        that locks the table row only if nothing was written meanwhile (else worked out again),
+        so a phone saving meanwhile, at this table or (SQLite) any other, waits for a batch's
+        writes at most."""
         if self.stale_from is None:
             return
         while True:
+            table = Table.objects.filter(pk=self.pk).first()
+            if table is None or table.stale_from is None:
+                break
+            changed, after = table._placing(PLACE_BATCH)
             with transaction.atomic():
-                table = Table.objects.select_for_update().filter(pk=self.pk).first()
-                if table is None or table.stale_from is None:
+                locked = Table.objects.select_for_update().filter(pk=self.pk).first()
+                if locked is None:
                     break
-                table._place(PLACE_BATCH)
-                if table.stale_from is None:
-                    break
+                if (locked.version, locked.stale_from) == (table.version, table.stale_from):
+                    locked._placed(changed, after)
         self.stale_from = None
 
     def _place(self, limit: int | None = None) -> None:
-        """Place `limit` hands (None: all) from `stale_from` again: each one's number (its rank),
-        position before and totals after, worked out from the hand before, which is right; only
-        the hands that change are written (with the table row locked)."""
+        """Place `limit` hands (None: all) from `stale_from` again, with the table row locked."""
+        if self.stale_from is not None:
+            self._placed(*self._placing(limit))
+
+    def _placing(self, limit: int | None) -> tuple[list["TableHand"], int | None]:
+        """(the hands that change, the new `stale_from`): `limit` hands (None: all) from
+        `stale_from` placed again, each one's number (its rank), position before and totals
+        after worked out from the hand before, which is right; nothing written."""
         start = self.stale_from
-        if start is None:
-            return
         before = self.hands.filter(number__lt=start).order_by("-number").first()
         turns, stick = self.turns(), self.stick()
         position = self.position(before)
@@ -386,9 +394,13 @@ class Table(models.Model):
                 changed.append(hand)
             totals = hand.totals_after()
             position = game.advance(self.variant, position, hand.outcome(), **turns)
+        return changed, number + 1 if more else None
+
+    def _placed(self, changed, after: int | None) -> None:
+        """Write what `_placing` worked out (with the table row locked)."""
         _write_placed(changed)
-        self.stale_from = number + 1 if more else None
-        Table.objects.filter(pk=self.pk).update(stale_from=self.stale_from)
+        self.stale_from = after
+        Table.objects.filter(pk=self.pk).update(stale_from=after)
 
 
 _UNPLACED = threading.local()  # the tables this request's writes left to place (Table._later)
