@@ -309,3 +309,25 @@ def test_an_api_that_loses_its_database_answers_503_in_the_contracts_error_shape
 def test_other_exceptions_are_left_to_django(rf):
     middleware = DatabaseDownMiddleware(lambda request: None)
     assert middleware.process_exception(rf.get("/"), ValueError("not the database")) is None
+
+
+@pytest.mark.django_db
+def test_a_rate_limits_add_and_incr_are_few_round_trips_and_keep_djangos_answers():
+    from django.test.utils import CaptureQueriesContext
+
+    cache = caches["default"]
+    assert cache.add("hits", 0, 60) is True
+    with CaptureQueriesContext(connection) as seen:
+        assert cache.add("hits", 5, 60) is False  # there: one read
+    assert len(seen) == 1
+    with CaptureQueriesContext(connection) as seen:
+        assert cache.incr("hits") == 1 and cache.incr("hits", 4) == 5
+    assert len([q for q in seen if q["sql"].startswith(("SELECT", "UPDATE"))]) == 4
+    assert cache.get("hits") == 5
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("never")
+    cache.set("gone", 3, 60)
+    cache.touch("gone", -1)  # expired
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("gone")
+    assert cache.add("gone", 7, 60) is True and cache.get("gone") == 7
