@@ -24,6 +24,7 @@ first answer.
 import logging
 import secrets
 import threading
+import time
 from decimal import Decimal
 
 from django.conf import settings
@@ -37,6 +38,8 @@ from scoring.tables import game
 
 LOG = logging.getLogger(__name__)
 PLACE_BATCH = 50  # hands placed again in one transaction (Table.place)
+PLACE_AFTER_ANSWER = 5  # seconds a worker places hands after an answer, at most (gunicorn's
+#                         timeout counts them); the rest is placed by the next reader or writer
 
 
 def new_token() -> str:
@@ -345,25 +348,33 @@ class Table(models.Model):
         if table.stale_from is not None:
             _UNPLACED.tables = {*getattr(_UNPLACED, "tables", ()), self.pk}
 
-    def place(self) -> None:
+    def place(self, seconds: float | None = None) -> None:
         """Place again the hands an edit or a delete left out of date (`stale_from` on), PLACE_BATCH
-        at a time: each batch worked out without a lock, then written in a short transaction
-        that locks the table row only if nothing was written meanwhile (else worked out again),
-        so a phone saving meanwhile, at this table or (SQLite) any other, waits for a batch's
-        writes at most."""
+        at a time, each batch in a short transaction that locks the table row, so a phone saving
+        meanwhile waits for one batch at most. On SQLite, whose write lock is the whole
+        database's, a batch is worked out before the transaction and written in it only if
+        nothing was written meanwhile (else worked out again): a save at another table waits for
+        a batch's writes only. `seconds`: stop after about that long (what is left is placed by
+        the next reader or writer)."""
         if self.stale_from is None:
             return
-        while True:
-            table = Table.objects.filter(pk=self.pk).first()
-            if table is None or table.stale_from is None:
+        until = None if seconds is None else time.monotonic() + seconds
+        row_locks = connection.features.has_select_for_update  # PostgreSQL: this row only
+        while until is None or time.monotonic() < until:
+            table = None if row_locks else Table.objects.filter(pk=self.pk).first()
+            if not row_locks and (table is None or table.stale_from is None):
                 break
-            changed, after = table._placing(PLACE_BATCH)
+            placing = None if row_locks else table._placing(PLACE_BATCH)
             with transaction.atomic():
                 locked = Table.objects.select_for_update().filter(pk=self.pk).first()
-                if locked is None:
+                if locked is None or locked.stale_from is None:
                     break
-                if (locked.version, locked.stale_from) == (table.version, table.stale_from):
-                    locked._placed(changed, after)
+                if row_locks:
+                    locked._place(PLACE_BATCH)
+                elif (locked.version, locked.stale_from) == (table.version, table.stale_from):
+                    locked._placed(*placing)
+        else:
+            return  # out of time: still out of date
         self.stale_from = None
 
     def _place(self, limit: int | None = None) -> None:
@@ -430,7 +441,7 @@ def place_after_answer(**_kwargs) -> None:
     _UNPLACED.tables = set()
     for pk in tables:
         try:
-            Table(pk=pk, stale_from=0).place()
+            Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER)
         except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
             LOG.warning("hands of table %s left to place", pk, exc_info=True)
     if tables and not connection.in_atomic_block:  # (a test's transaction: left open)
