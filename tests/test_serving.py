@@ -331,3 +331,23 @@ def test_a_rate_limits_add_and_incr_are_few_round_trips_and_keep_djangos_answers
     with pytest.raises(ValueError, match="not found"):
         cache.incr("gone")
     assert cache.add("gone", 7, 60) is True and cache.get("gone") == 7
+
+
+def test_under_htmx_a_503_is_the_message_and_the_form_swapped_into_the_page(rf):
+    """htmx swaps no error answer unless told: base.html's htmx-config swaps a 503, and the
+    answer is the page's content only, retargeted to <main>, with what was typed."""
+    request = rf.post("/tables/new", {"name": "Club night", "once": "k1"},
+                      HTTP_HX_REQUEST="true")
+    response = DatabaseDownMiddleware(lambda r: None).process_exception(
+        request, OperationalError("gone"))
+    body = response.content.decode()
+    assert (response.status_code, response["Retry-After"]) == (503, "10")
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("main", "innerHTML")
+    assert "<html" not in body and "Nothing was saved." in body
+    assert '<input type="hidden" name="name" value="Club night">' in body
+    config = json.loads(re.search(r"name=\"htmx-config\" content='([^']+)'",
+                                  (ROOT / "templates" / "base.html").read_text()).group(1))
+    assert {"code": "503", "swap": True, "error": True} in config["responseHandling"]
+    plain = DatabaseDownMiddleware(lambda r: None).process_exception(
+        rf.post("/tables/new", {"name": "Club night"}), OperationalError("gone"))
+    assert "<html" in plain.content.decode() and "HX-Retarget" not in plain

@@ -15,8 +15,9 @@ import pytest
 
 from bench.serving import RoundRobin
 from bench.writers import stored_numbers
+
+# static_root: the collected static files production serves, for this module too.
 from tests.test_serving import PLAYERS, Server, environment, migrated, static_root  # noqa: F401
-# (static_root: the collected static files production serves, for this module too)
 
 
 @pytest.fixture
