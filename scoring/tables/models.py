@@ -37,7 +37,8 @@ from scoring.engine.messages import gettext_noop
 from scoring.tables import game
 
 LOG = logging.getLogger(__name__)
-PLACE_BATCH = 50  # hands placed again in one transaction (Table.place)
+PLACE_BATCH = 50  # hands placed again in one transaction (Table.place), on SQLite
+PLACE_BATCH_ROW_LOCK = 500  # on PostgreSQL, whose lock holds this table's row only
 PLACE_AFTER_ANSWER = 5  # seconds a worker places hands after an answer, at most (gunicorn's
 #                         timeout counts them); the rest is placed by the next reader or writer
 
@@ -370,7 +371,7 @@ class Table(models.Model):
                 if locked is None or locked.stale_from is None:
                     break
                 if row_locks:
-                    locked._place(PLACE_BATCH)
+                    locked._place(PLACE_BATCH_ROW_LOCK)
                 elif (locked.version, locked.stale_from) == (table.version, table.stale_from):
                     locked._placed(*placing)
         else:

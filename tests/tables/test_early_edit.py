@@ -65,6 +65,7 @@ def read(table):
 def test_what_is_read_after_early_edits_and_deletes_is_the_whole_game_replayed(
         variant, keeps, seed, monkeypatch):
     monkeypatch.setattr(models, "PLACE_BATCH", 3)  # several batches even at a short table
+    monkeypatch.setattr(models, "PLACE_BATCH_ROW_LOCK", 3)
     rng = random.Random(seed)
     table = Table.objects.create(variant=variant, players=PLAYERS,
                                  dealer_keeps_deal_on_win=keeps)
@@ -129,6 +130,7 @@ def test_an_edit_of_hand_1_writes_it_alone_and_the_rest_after_the_answer():
 @pytest.mark.django_db
 def test_a_delete_moves_the_later_numbers_up_when_placed(monkeypatch):
     monkeypatch.setattr(models, "PLACE_BATCH", 2)
+    monkeypatch.setattr(models, "PLACE_BATCH_ROW_LOCK", 2)
     table = Table.objects.create(variant="shanghai", players=PLAYERS)
     hands = [table.add_hand(game.drawn) for _ in range(7)]
     table.delete_hand(hands[1].pk, hands[1].version)
