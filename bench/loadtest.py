@@ -5,6 +5,9 @@ count, and the ratio of the two throughputs.
 
     LOADTEST_SECONDS=60  LOADTEST_CLIENTS=32  LOADTEST_THREADS=2  LOADTEST_SEED=1
     WEB_CONCURRENCY=...  (gunicorn workers; gunicorn.conf.py's default otherwise)
+    LOADTEST_INSTANCES=2 (two app instances, docs/deployment.md: two gunicorn processes on two
+                          ports, one database, DATABASE_URL's or one SQLite file; wrk drives
+                          each with half the connections at once, and the figures are summed)
 
 Traffic goes only to 127.0.0.1, on a free port; every run is bounded in time and the server is
 stopped at the end. Exit code 1 when any request failed (socket error or non-2xx answer), or when
@@ -33,6 +36,7 @@ SECONDS = int(os.environ.get("LOADTEST_SECONDS", "60"))
 CLIENTS = int(os.environ.get("LOADTEST_CLIENTS", "32"))
 THREADS = int(os.environ.get("LOADTEST_THREADS", "2"))
 SEED = int(os.environ.get("LOADTEST_SEED", "1"))
+INSTANCES = int(os.environ.get("LOADTEST_INSTANCES", "1"))
 HANDS = 2000
 PROXY = {"X-Forwarded-Proto": "https"}  # what the TLS proxy in front adds
 
@@ -46,7 +50,7 @@ def production_env(workdir: Path, port: int) -> dict:
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SECURE_PROXY_SSL_HEADER": "1",
-        "DATABASE_URL": f"sqlite:///{workdir / 'db.sqlite3'}",
+        "DATABASE_URL": os.environ.get("DATABASE_URL") or f"sqlite:///{workdir / 'db.sqlite3'}",
         "DJANGO_STATIC_ROOT": str(workdir / "static"),
         "GUNICORN_BIND": f"127.0.0.1:{port}",
     })
@@ -78,12 +82,26 @@ def check_a_score(base: str, body: str) -> None:
         raise SystemExit(f"the server did not score a corpus hand: {result}")
 
 
-def run_wrk(url: str, script: Path, env: dict) -> dict:
-    command = ["wrk", f"-t{THREADS}", f"-c{CLIENTS}", f"-d{SECONDS}s", "--timeout", "10s",
-               "-s", str(script), url]
-    done = subprocess.run(command, env=env, capture_output=True, text=True,
-                          timeout=SECONDS + 60, check=True)
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
+def run_wrk(urls: list[str], script: Path, env: dict) -> dict:
+    """wrk against each URL at once (an instance each), CLIENTS connections shared out; the
+    requests and errors summed, the latencies the slowest instance's."""
+    clients = max(1, CLIENTS // len(urls))
+    runs = [subprocess.Popen(["wrk", f"-t{THREADS}", f"-c{clients}", f"-d{SECONDS}s",
+                              "--timeout", "10s", "-s", str(script), url], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for url in urls]
+    found = []
+    for run in runs:
+        out, err = run.communicate(timeout=SECONDS + 60)
+        if run.returncode:
+            raise SystemExit(f"wrk failed: {err}")
+        found.append(json.loads(out.strip().splitlines()[-1]))
+    figures = {"requests": sum(f["requests"] for f in found),
+               "seconds": max(f["seconds"] for f in found),
+               "p50_ms": max(f["p50_ms"] for f in found),
+               "p99_ms": max(f["p99_ms"] for f in found),
+               "status_errors": sum(f["status_errors"] for f in found),
+               "socket_errors": sum(f["socket_errors"] for f in found)}
     figures["rps"] = figures["requests"] / figures["seconds"]
     figures["errors"] = figures["status_errors"] + figures["socket_errors"]
     return figures
@@ -100,8 +118,8 @@ def main() -> int:
     bench = ROOT / "bench"
     with tempfile.TemporaryDirectory(prefix="loadtest-") as tmp:
         workdir = Path(tmp)
-        port = free_port()
-        env = production_env(workdir, port)
+        ports = [free_port() for _ in range(INSTANCES)]
+        env = production_env(workdir, ports[0])
         bodies = workdir / "bodies.jsonl"
         hands = corpus(SEED, HANDS)
         bodies.write_text("".join(json.dumps({"variant": "shanghai", "hand": hand}) + "\n"
@@ -111,22 +129,30 @@ def main() -> int:
                      ["collectstatic", "--noinput", "-v", "0"],
                      ["migrate", "--noinput", "-v", "0"]):
             subprocess.run([python, "manage.py", *step], cwd=ROOT, env=env, check=True)
-        server = subprocess.Popen([str(Path(python).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
-                                  cwd=ROOT, env=env, start_new_session=True)
+        servers = [subprocess.Popen([str(Path(python).parent / "gunicorn"), "-c",
+                                     "gunicorn.conf.py"], cwd=ROOT,
+                                    env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}"},
+                                    start_new_session=True) for port in ports]
         try:
-            base = f"http://127.0.0.1:{port}"
-            wait_until_up(f"{base}/api/health", server)
-            check_a_score(base, bodies.read_text().splitlines()[0])
+            bases = [f"http://127.0.0.1:{port}" for port in ports]
+            for base, server in zip(bases, servers, strict=True):
+                wait_until_up(f"{base}/api/health", server)
+                check_a_score(base, bodies.read_text().splitlines()[0])
             wrk_env = {**env, "LOADTEST_BODIES": str(bodies), "LOADTEST_SEED": str(SEED),
                        "LOADTEST_REPORT": str(bench / "wrk_report.lua")}
-            print(f"gunicorn workers: {env.get('WEB_CONCURRENCY', 'gunicorn.conf.py default')}; "
+            print(f"app instances: {INSTANCES} (one database: "
+                  f"{env['DATABASE_URL'].split(':')[0]}); gunicorn workers each: "
+                  f"{env.get('WEB_CONCURRENCY', 'gunicorn.conf.py default')}; "
                   f"wrk: {CLIENTS} connections, {THREADS} threads, {SECONDS} s per run; "
                   f"{HANDS} random Shanghai hands (seed {SEED})", flush=True)
-            score = run_wrk(f"{base}/api/score", bench / "wrk_score.lua", wrk_env)
-            health = run_wrk(f"{base}/api/health", bench / "wrk_health.lua", wrk_env)
+            score = run_wrk([f"{base}/api/score" for base in bases], bench / "wrk_score.lua",
+                            wrk_env)
+            health = run_wrk([f"{base}/api/health" for base in bases],
+                             bench / "wrk_health.lua", wrk_env)
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
+            for server in servers:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(timeout=30)
     print(f"{'endpoint':<18}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'requests':>10}"
           f"{'errors':>8}")
     print(row("POST /api/score", score))

@@ -49,3 +49,47 @@ def gunicorn(env: dict, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+class RoundRobin:
+    """One loopback address in front of several servers, as a proxy in front of two app
+    instances is: each connection it accepts goes to the next server in turn, bytes passed as
+    they are both ways (for tests; in production the address is nginx's or Caddy's, docs/
+    deployment.md). `port`: its own; close() stops it."""
+
+    def __init__(self, ports):
+        import itertools
+        import threading
+
+        self.backends = itertools.cycle(ports)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self._threading = threading
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _address = self.listener.accept()
+            except OSError:
+                return  # closed
+            server = socket.create_connection(("127.0.0.1", next(self.backends)))
+            for a, b in ((client, server), (server, client)):
+                self._threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def close(self):
+        self.listener.close()

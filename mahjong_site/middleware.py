@@ -30,9 +30,12 @@ def unavailable_response(request, message, down):
     else:
         typed = [(name, value) for name, values in request.POST.lists()
                  if name not in NOT_ECHOED for value in values]
-        response = render(request, "unavailable.html", {
+        htmx = request.headers.get("HX-Request") == "true"
+        response = render(request, "_unavailable.html" if htmx else "unavailable.html", {
             "message": message, "typed": typed, "resend": request.method == "POST"},
             status=503)
+        if htmx:  # swapped into the page's <main> (base.html's htmx-config swaps a 503)
+            response["HX-Retarget"], response["HX-Reswap"] = "main", "innerHTML"
     response["Retry-After"] = str(RETRY_AFTER)
     return response
 

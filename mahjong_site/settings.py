@@ -181,7 +181,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The cache, shared by every worker and machine on the same database (the abuse limits below
 # are counted in it): the database's own by default, Redis or memcached by DJANGO_CACHE_URL
 # (mahjong_site/cache.py).
-CACHES = {"default": cache_from_url("DJANGO_CACHE_URL", os.environ.get("DJANGO_CACHE_URL"))}
+CACHES = {"default": cache_from_url("DJANGO_CACHE_URL", os.environ.get("DJANGO_CACHE_URL")),
+          # Pages the same for every reader (the pattern library, scoring.views.patterns), kept
+          # in each worker's memory: read in microseconds, no database (they stay up while it is
+          # down), each worker rendering a page once per deploy.
+          "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                    "LOCATION": "pages"}}
 
 # Abuse limits on the tables (django-ratelimit, counted in the cache above), per client address:
 # the key is 'ip', REMOTE_ADDR. Behind a proxy on this machine REMOTE_ADDR is the proxy, so every

@@ -352,6 +352,6 @@ def parse_rule(text):
         raise UsageError(f"--rule {text!r}: write it as NAME=VALUE, e.g. --rule minimum=3.")
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to read: its text
         value = raw
     return name.strip(), value

@@ -12,17 +12,21 @@ result fragment. A bad hand is a fragment with status 200.
 
 import json
 import uuid
-from functools import wraps
+from functools import lru_cache, wraps
 from itertools import groupby
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import DatabaseError, connection
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_safe
 
+from mahjong_site import pwa
 from mahjong_site.middleware import unavailable_response
 from scoring import engine, openapi
 from scoring.doors import bad_request, run_json, too_large
@@ -102,10 +106,33 @@ def index(request):
     return response
 
 
+# Where the reader's own CSRF token goes in a page kept for everyone (patterns).
+TOKEN_SLOT = "csrf-token-of-this-request-" + "0" * 24
+
+
 @require_safe
 def patterns(request, variant):
+    """The pattern library: the same for every reader of a language, so the page is kept in the
+    "pages" cache (settings.CACHES) under the variant, the language and the deploy's version
+    (`pwa.version`: any template, catalog or static file changed, a new entry), rendered with a
+    slot where the reader's CSRF token goes (the language switch's form): each reader gets their
+    own token, its cookie and the Vary it needs, as from any page. A link with a query string
+    (the language switch sends it back) is rendered as ever."""
     if variant not in VARIANTS:
         raise Http404(f"No variant {variant}")
+    if request.GET:
+        return render(request, "scoring/patterns.html", library_context(variant))
+    key = f"patterns:{variant}:{get_language()}:{deploy_version()}"
+    page = caches["pages"].get(key)
+    if page is None:
+        page = render_to_string("scoring/patterns.html",
+                                {**library_context(variant), "csrf_token": TOKEN_SLOT}, request)
+        caches["pages"].set(key, page, timeout=None)
+    return HttpResponse(page.replace(TOKEN_SLOT, get_token(request)))
+
+
+def library_context(variant: str) -> dict:
+    """What the pattern library shows: every pattern, its example hand read by the engine."""
     described = VARIANTS[variant].describe()
     examples = examples_for(variant)
     names = {p["id"]: p["name"] for p in described["patterns"]}
@@ -118,9 +145,19 @@ def patterns(request, variant):
     for row in rows:  # the jump list by value lands on the first pattern of each value
         row["first_of_value"] = row["pattern"]["value"] not in seen
         seen.add(row["pattern"]["value"])
-    return render(request, "scoring/patterns.html", {
-        "variant": described, "rows": rows, "variants": engine.catalog()["variants"],
-        "printed_ids": VARIANTS[variant].printed_ids, "values": sorted(seen)})
+    return {"variant": described, "rows": rows, "variants": engine.catalog()["variants"],
+            "printed_ids": VARIANTS[variant].printed_ids, "values": sorted(seen)}
+
+
+def deploy_version() -> str:
+    """The deploy's version (`pwa.version`); worked out once per process unless DEBUG is on (a
+    development server's templates change under it)."""
+    return pwa.version() if settings.DEBUG else _deployed()
+
+
+@lru_cache(maxsize=1)
+def _deployed() -> str:
+    return pwa.version()
 
 
 @require_safe

@@ -134,6 +134,14 @@ def test_a_rule_without_a_value_is_refused():
         run("score", "shanghai", VALID["hand"], "--rule", "minimum")
 
 
+@pytest.mark.parametrize("value", ["abc", "[" * 50_000], ids=["text", "nested-too-deeply"])
+def test_a_rule_that_is_not_a_value_of_the_option_is_refused_by_the_engine(value):
+    code, out, err = run("score", "shanghai", VALID["hand"], "--rule", f"minimum_fan={value}")
+    assert (code, out) == (2, "")
+    assert err.startswith("error [bad_context]: House option 'minimum_fan' cannot be "), err[:200]
+    assert "recursion" not in err
+
+
 def test_short_form_needs_a_variant_and_a_hand():
     with pytest.raises(CommandError, match="VARIANT"):
         run("score", "shanghai")

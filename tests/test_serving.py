@@ -309,3 +309,45 @@ def test_an_api_that_loses_its_database_answers_503_in_the_contracts_error_shape
 def test_other_exceptions_are_left_to_django(rf):
     middleware = DatabaseDownMiddleware(lambda request: None)
     assert middleware.process_exception(rf.get("/"), ValueError("not the database")) is None
+
+
+@pytest.mark.django_db
+def test_a_rate_limits_add_and_incr_are_few_round_trips_and_keep_djangos_answers():
+    from django.test.utils import CaptureQueriesContext
+
+    cache = caches["default"]
+    assert cache.add("hits", 0, 60) is True
+    with CaptureQueriesContext(connection) as seen:
+        assert cache.add("hits", 5, 60) is False  # there: one read
+    assert len(seen) == 1
+    with CaptureQueriesContext(connection) as seen:
+        assert cache.incr("hits") == 1 and cache.incr("hits", 4) == 5
+    assert len([q for q in seen if q["sql"].startswith(("SELECT", "UPDATE"))]) == 4
+    assert cache.get("hits") == 5
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("never")
+    cache.set("gone", 3, 60)
+    cache.touch("gone", -1)  # expired
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("gone")
+    assert cache.add("gone", 7, 60) is True and cache.get("gone") == 7
+
+
+def test_under_htmx_a_503_is_the_message_and_the_form_swapped_into_the_page(rf):
+    """htmx swaps no error answer unless told: base.html's htmx-config swaps a 503, and the
+    answer is the page's content only, retargeted to <main>, with what was typed."""
+    request = rf.post("/tables/new", {"name": "Club night", "once": "k1"},
+                      HTTP_HX_REQUEST="true")
+    response = DatabaseDownMiddleware(lambda r: None).process_exception(
+        request, OperationalError("gone"))
+    body = response.content.decode()
+    assert (response.status_code, response["Retry-After"]) == (503, "10")
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("main", "innerHTML")
+    assert "<html" not in body and "Nothing was saved." in body
+    assert '<input type="hidden" name="name" value="Club night">' in body
+    config = json.loads(re.search(r"name=\"htmx-config\" content='([^']+)'",
+                                  (ROOT / "templates" / "base.html").read_text()).group(1))
+    assert {"code": "503", "swap": True, "error": True} in config["responseHandling"]
+    plain = DatabaseDownMiddleware(lambda r: None).process_exception(
+        rf.post("/tables/new", {"name": "Club night"}), OperationalError("gone"))
+    assert "<html" in plain.content.decode() and "HX-Retarget" not in plain

@@ -38,7 +38,7 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
 
 import csv
 import io
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -259,9 +259,7 @@ class Position:
 
 def position_data(position: Position) -> dict:
     """A position as JSON keeps it (what each stored hand holds)."""
-    data = asdict(position)
-    data["chairs"] = list(position.chairs)
-    return data
+    return {**vars(position), "chairs": list(position.chairs)}  # asdict's, without its deep copy
 
 
 def position_from(data: dict) -> Position:

@@ -7,7 +7,13 @@ is refused instead of overwriting someone else's change.
 
 Each hand also keeps the position before it and the running totals after it, so that adding a hand
 reads only the last one (a save costs the same at hand 500 as at hand 1) and the board pages its
-history; an edit or a delete, which can move every later hand, works them out again from there.
+history. An edit or a delete before the last hand can move every later hand (its number, its
+position, its totals): the write itself touches only the hand (its own money and the totals after
+it) and marks the table `stale_from` that hand's successor; the later hands are placed again
+(`Table.place`) after the answer is sent, in short transactions of PLACE_BATCH hands each (so no
+write, on this table or, on SQLite, on any other, waits long behind it), or first by whoever reads
+or writes the table before that is done. A hand's own facts (its transfers, its detail) never
+depend on the hands before it, so placing again never changes what was recorded.
 
 Every form that writes carries a one-time key (a uuid4 made when the form is shown): the write and
 its `Submission` are stored in one transaction, under a unique constraint on the key, so a form
@@ -15,17 +21,27 @@ sent twice (a double tap, a retry after a lost answer) stores one hand and is an
 first answer.
 """
 
+import logging
 import re
 import secrets
+import threading
+import time
 from decimal import Decimal
 
 from django.conf import settings
-from django.db import IntegrityError, models, transaction
+from django.core.signals import request_finished
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from scoring.engine.messages import gettext_noop
 from scoring.tables import game
+
+LOG = logging.getLogger(__name__)
+PLACE_BATCH = 50  # hands placed again in one transaction (Table.place), on SQLite
+PLACE_BATCH_ROW_LOCK = 500  # on PostgreSQL, whose lock holds this table's row only
+PLACE_AFTER_ANSWER = 5  # seconds a worker places hands after an answer, at most (gunicorn's
+#                         timeout counts them); the rest is placed by the next reader or writer
 
 
 def new_token() -> str:
@@ -110,6 +126,9 @@ class Table(models.Model):
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The first hand whose stored number, position and totals may be out of date after an edit or
+    # a delete before the last hand (None: every hand's are right); `place` brings them up to date.
+    stale_from = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     def __str__(self):
         return self.name or "Table"
@@ -157,10 +176,17 @@ class Table(models.Model):
 
     def last_hands(self, count=1) -> list["TableHand"]:
         """The last `count` hands, the latest first."""
+        self.place()
         return list(self.hands.order_by("-number")[:count])
 
     def last_hand(self) -> "TableHand | None":
+        self.place()
         return self.hands.order_by("-number").first()
+
+    def ordered_hands(self) -> list["TableHand"]:
+        """Every hand, in order, placed."""
+        self.place()
+        return list(self.hands.order_by("number"))
 
     def position(self, last=UNREAD) -> game.Position:
         """Where the table stands now: after the last hand (`last`, if already read: a TableHand
@@ -200,7 +226,7 @@ class Table(models.Model):
         return game.games([(hand.position_before().game,
                             game.net_of(hand.money(stick), len(self.players)),
                             not hand.outcome().goes_on)
-                           for hand in self.hands.order_by("number")], len(self.players))
+                           for hand in self.ordered_hands()], len(self.players))
 
     def sticks_paid(self) -> list[int]:
         """How many riichi sticks each player put on the table over the game."""
@@ -210,17 +236,10 @@ class Table(models.Model):
                 paid[player] += 1
         return paid
 
-    def game(self, hands=None):
-        """(hands in order, the position before each hand and after the last), replayed."""
-        hands = list(self.hands.order_by("number")) if hands is None else hands
-        found = game.positions(self.variant, len(self.players), [h.outcome() for h in hands],
-                               **self.turns())
-        return hands, found
-
     def rows(self, hands=None) -> list[dict]:
         """One row per hand (all of them, or `hands`, which need not start at hand 1): the hand,
         its position, its change per player, the totals after; read off what each hand keeps."""
-        hands = list(self.hands.order_by("number")) if hands is None else hands
+        hands = self.ordered_hands() if hands is None else hands
         name = self.players.__getitem__
         stick = self.stick()
         rows = []
@@ -260,10 +279,12 @@ class Table(models.Model):
         """Append a hand. `record(position)` builds it from the position before it (it may raise
         HandError: nothing is written then). The table row is locked, so two phones adding at
         once get consecutive numbers and neither hand is lost. Only the last hand is read."""
+        self.place()
         with transaction.atomic():
             table = Table.objects.select_for_update().get(pk=self.pk)
             _check(once)
-            last = table.last_hand()
+            table._place()  # an edit came in between (rare): the hands after it, in the lock
+            last = table.hands.order_by("-number").first()
             number = last.number + 1 if last else 1
             if number > settings.TABLES_MAX_HANDS:
                 raise Full(settings.TABLES_MAX_HANDS)
@@ -277,27 +298,34 @@ class Table(models.Model):
         return hand
 
     def replace_hand(self, hand_id: int, version: int, record, once=None) -> "TableHand":
-        """Record hand `hand_id` again, if nobody changed it since `version`; the hands after it
-        are placed again (a new winner can move the deal)."""
+        """Record hand `hand_id` again, if nobody changed it since `version`. Only this hand is
+        written (from the position before it and the totals of the hand before); the hands after
+        it, which a new winner can move, are placed again later (`place`)."""
         with transaction.atomic():
             table = Table.objects.select_for_update().get(pk=self.pk)
             _check(once)
-            hands, found = table.game()
-            index = next((i for i, h in enumerate(hands) if h.pk == hand_id), None)
-            if index is None or hands[index].version != version:
+            hand = table.hands.filter(pk=hand_id).first()
+            if hand is None or hand.version != version:
                 raise Stale()
-            hand = hands[index]
-            hand.take(record(found[index]))
+            if table.stale_from is not None and hand.number >= table.stale_from:
+                table._place(hand.number - table.stale_from + 1)  # up to this hand (rare)
+                hand.refresh_from_db()
+            before = table.hands.filter(number__lt=hand.number).order_by("-number").first()
+            position = hand.position_before()
+            hand.take(record(position))
             hand.version += 1
+            hand.place(position, table.totals(before), table.stick())
             hand.save()
-            table.restate(hands, index)
+            if table.hands.filter(number__gt=hand.number).exists():
+                table._stale(hand.number + 1)
             _claim(once, table, hand)
             table.changed()
+        self._later(table)
         return hand
 
     def delete_hand(self, hand_id: int, version: int, once=None) -> None:
-        """Delete hand `hand_id` (if unchanged since `version`); later hands move up one number,
-        so the numbers stay without gaps, and are placed again."""
+        """Delete hand `hand_id` (if unchanged since `version`); the later hands move up one
+        number, so the numbers stay without gaps, and are placed again (`place`, later)."""
         with transaction.atomic():
             table = Table.objects.select_for_update().get(pk=self.pk)
             _check(once)
@@ -306,28 +334,126 @@ class Table(models.Model):
                 raise Stale()
             number = hand.number
             hand.delete()
-            hands = list(table.hands.order_by("number"))
-            for later in hands[number - 1:]:
-                later.number -= 1
-                later.save(update_fields=["number"])  # in order: no two share a number
-            table.restate(hands, number - 1)
+            if table.hands.filter(number__gt=number).exists():
+                table._stale(number)
             _claim(once, table)
             table.changed()
+        self._later(table)
 
-    def restate(self, hands, index: int) -> None:
-        """Place hands[index:] again (position before, totals after) from the hands before."""
-        found = game.positions(self.variant, len(self.players), [h.outcome() for h in hands],
-                               **self.turns())
-        totals = hands[index - 1].totals_after() if index > 0 else None
+    def _stale(self, number: int) -> None:
+        """Hands from `number` on are to be placed again (with the table row locked)."""
+        if self.stale_from is None or number < self.stale_from:
+            self.stale_from = number
+            Table.objects.filter(pk=self.pk).update(stale_from=number)
+
+    def _later(self, table) -> None:
+        """After a write that left hands to place: this object knows it, and they are placed
+        once the answer is sent (place_after_answer), if a request is being answered."""
+        self.stale_from = table.stale_from
+        if table.stale_from is not None:
+            _UNPLACED.tables = {*getattr(_UNPLACED, "tables", ()), self.pk}
+
+    def place(self, seconds: float | None = None) -> None:
+        """Place again the hands an edit or a delete left out of date (`stale_from` on), PLACE_BATCH
+        at a time, each batch in a short transaction that locks the table row, so a phone saving
+        meanwhile waits for one batch at most. On SQLite, whose write lock is the whole
+        database's, a batch is worked out before the transaction and written in it only if
+        nothing was written meanwhile (else worked out again): a save at another table waits for
+        a batch's writes only. `seconds`: stop after about that long (what is left is placed by
+        the next reader or writer)."""
+        if self.stale_from is None:
+            return
+        until = None if seconds is None else time.monotonic() + seconds
+        row_locks = connection.features.has_select_for_update  # PostgreSQL: this row only
+        while until is None or time.monotonic() < until:
+            table = None if row_locks else Table.objects.filter(pk=self.pk).first()
+            if not row_locks and (table is None or table.stale_from is None):
+                break
+            placing = None if row_locks else table._placing(PLACE_BATCH)
+            with transaction.atomic():
+                locked = Table.objects.select_for_update().filter(pk=self.pk).first()
+                if locked is None or locked.stale_from is None:
+                    break
+                if row_locks:
+                    locked._place(PLACE_BATCH_ROW_LOCK)
+                elif (locked.version, locked.stale_from) == (table.version, table.stale_from):
+                    locked._placed(*placing)
+        else:
+            return  # out of time: still out of date
+        self.stale_from = None
+
+    def _place(self, limit: int | None = None) -> None:
+        """Place `limit` hands (None: all) from `stale_from` again, with the table row locked."""
+        if self.stale_from is not None:
+            self._placed(*self._placing(limit))
+
+    def _placing(self, limit: int | None) -> tuple[list["TableHand"], int | None]:
+        """(the hands that change, the new `stale_from`): `limit` hands (None: all) from
+        `stale_from` placed again, each one's number (its rank), position before and totals
+        after worked out from the hand before, which is right; nothing written."""
+        start = self.stale_from
+        before = self.hands.filter(number__lt=start).order_by("-number").first()
+        turns, stick = self.turns(), self.stick()
+        position = self.position(before)
+        totals = self.totals(before)
+        later = self.hands.filter(number__gte=start).order_by("number")
+        hands = list(later if limit is None else later[:limit + 1])
+        more = limit is not None and len(hands) > limit
+        number = before.number if before else 0
         changed = []
-        stick = self.stick()
-        for hand, position in zip(hands[index:], found[index:], strict=False):
-            before = (hand.position, hand.totals)
-            hand.place(position, totals or [Decimal(0)] * len(self.players), stick)
-            totals = hand.totals_after()
-            if (hand.position, hand.totals) != before:
+        for hand in hands[:limit]:
+            number += 1
+            kept = (hand.number, hand.position, hand.totals)
+            hand.number = number
+            hand.place(position, totals, stick)
+            if (hand.number, hand.position, hand.totals) != kept:
                 changed.append(hand)
-        TableHand.objects.bulk_update(changed, ["position", "totals"])
+            totals = hand.totals_after()
+            position = game.advance(self.variant, position, hand.outcome(), **turns)
+        return changed, number + 1 if more else None
+
+    def _placed(self, changed, after: int | None) -> None:
+        """Write what `_placing` worked out (with the table row locked)."""
+        _write_placed(changed)
+        self.stale_from = after
+        Table.objects.filter(pk=self.pk).update(stale_from=after)
+
+
+_UNPLACED = threading.local()  # the tables this request's writes left to place (Table._later)
+
+
+def _write_placed(hands) -> None:
+    """Write the hands' number, position and totals, one UPDATE each in the hands' order (so a
+    number moved up one after a delete is free when it is taken: the unique constraint holds)."""
+    if not hands:
+        return
+    meta = TableHand._meta
+    fields = [meta.get_field(name) for name in ("number", "position", "totals")]
+    quote = connection.ops.quote_name
+    sql = (f"UPDATE {quote(meta.db_table)} SET "
+           + ", ".join(f"{quote(field.column)} = %s" for field in fields)
+           + f" WHERE {quote(meta.pk.column)} = %s")
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [
+            [field.get_db_prep_value(getattr(hand, field.attname), connection) for field in fields]
+            + [hand.pk] for hand in hands])
+
+
+def place_after_answer(**_kwargs) -> None:
+    """request_finished: place the hands this request's edit or delete left out of date, now that
+    the answer is sent (a failure leaves them to the next reader or writer, who places them)."""
+    tables = getattr(_UNPLACED, "tables", ())
+    _UNPLACED.tables = set()
+    for pk in tables:
+        try:
+            Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER)
+        except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
+            LOG.warning("hands of table %s left to place", pk, exc_info=True)
+    if tables and not connection.in_atomic_block:  # (a test's transaction: left open)
+        connection.close_if_unusable_or_obsolete()  # as close_old_connections, which ran first
+
+
+request_finished.connect(place_after_answer, dispatch_uid="scoring.tables.place_after_answer")
 
 
 class TableHand(models.Model):

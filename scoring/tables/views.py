@@ -193,9 +193,11 @@ def _again(request, prior):
 # The board ------------------------------------------------------------------------------------
 
 def _table(token, edit=False) -> Table:
-    if edit:
-        return get_object_or_404(Table, edit_token=token)
-    return get_object_or_404(Table, view_token=token)
+    """The table the token finds, its hands placed (an edit before the last hand left them out
+    of date until Table.place, which runs once that edit is answered: this reader's, if first)."""
+    table = get_object_or_404(Table, **{"edit_token" if edit else "view_token": token})
+    table.place()
+    return table
 
 
 def _unit(table) -> str:

@@ -101,6 +101,6 @@ def test_editing_an_early_hand_moves_the_deal_by_the_option():
                        lambda pos: game.quick_entry(
                            "hongkong", {}, pos, game.WinEntry(winner=A, discarder=B, total=3)))
     table.refresh_from_db()
-    hands = list(table.hands.order_by("number"))
+    hands = table.ordered_hands()  # placed again on reading
     assert [h.position_before().dealer for h in hands] == [A, A]  # A won on A's deal: keeps
     assert table.position().dealer == B

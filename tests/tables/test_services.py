@@ -61,5 +61,6 @@ def test_a_hand_entered_again_moves_the_deal_of_the_hands_after_it(table):
     assert table.hands.get(number=2).position_before().dealer == A
     services.replace_hand(table, first.pk, first.version,
                           WinEntry(winner=B, self_drawn=True, total=6))
-    assert table.hands.get(number=2).position_before().dealer == B
+    assert table.ordered_hands()[1].position_before().dealer == B  # placed again on reading
+    assert table.hands.get(number=2).position_before().dealer == B  # and so stored
     assert [str(x) for x in table.totals()] == ["-6", "18", "-6", "-6"]
