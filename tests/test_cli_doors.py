@@ -138,7 +138,7 @@ def test_a_rule_without_a_value_is_refused():
 def test_a_rule_that_is_not_a_value_of_the_option_is_refused_by_the_engine(value):
     code, out, err = run("score", "shanghai", VALID["hand"], "--rule", f"minimum_fan={value}")
     assert (code, out) == (2, "")
-    assert err.startswith("error [bad_context]: House option 'minimum_fan' cannot be "), err[:200]
+    assert err.startswith("error [bad_context]: House option 'minimum fan' cannot be "), err[:200]
     assert "recursion" not in err
 
 

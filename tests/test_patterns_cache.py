@@ -10,6 +10,8 @@ from django.test import Client
 
 from scoring import views
 
+# A page may touch the database (the shared cache's table, the outage check): allowed here.
+pytestmark = pytest.mark.django_db
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
