@@ -120,6 +120,9 @@ def read(form: str, data: Pairs, variant: str, position: game.Position,
         return _draw(data, variant, players)
     if form == "false-win":
         declarer = _player(data.get("false-declarer"), players, "declarer")
+        if variant in game.CHOMBO_VARIANTS:  # forms.FalseWinForm's chombo: who, and why
+            reason = data.get("false-reason") or "false_win"
+            return game.FalseWinEntry(declarer=declarer, reason=reason)
         self_drawn, discarder = _source(data.get("false-source"), players)
         return game.FalseWinEntry(declarer=declarer, discarder=discarder, self_drawn=self_drawn)
     if form == "deal":

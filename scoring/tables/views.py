@@ -43,6 +43,7 @@ from django_ratelimit.core import is_ratelimited
 from scoring import views as scorer_views
 from scoring.engine.variants import VARIANTS
 from scoring.forms import rule_text
+from scoring.i18n import localize
 from scoring.tables import game, services
 from scoring.tables.forms import (
     SELF_DRAWN,
@@ -202,7 +203,10 @@ def _now(table, edit, latest, **extra) -> dict:
     names = table.players
     start = game.start_points(table.variant, table.rules)  # Riichi: points from 25,000
     options = table.table_options()
-    bust = game.bust(table.variant, table.rules, options, totals)
+    last = None if latest is None else (latest.position_before(), latest.outcome())
+    end = game.game_end(table.variant, table.rules, options, position, totals, last,
+                        table.turns()["east_only"], names)
+    bust = end["bust"]
     standings = [{"player": i, "name": name, "total": totals[i], "seat": position.seat_of(i),
                   "points": None if start is None else start + totals[i],
                   "dealer": i == position.dealer} for i, name in enumerate(names)]
@@ -212,8 +216,8 @@ def _now(table, edit, latest, **extra) -> dict:
         "table": table, "edit": edit, "position": position, "standings": standings,
         "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
         "dreamer": None if position.dreamer is None else names[position.dreamer],
-        "game_over": game.game_over(table.variant, position, table.turns()["east_only"])
-        or bool(bust),
+        "game_over": end["over"], "game_end": localize(end["message"]) if end["message"]
+        else None,
         "bust": [names[i] for i in bust],
         "rotation": game.rotation_of(table.variant, **table.turns()),
         "game_hand": game.hand_of_game(table.variant, position),
@@ -231,11 +235,17 @@ def _now(table, edit, latest, **extra) -> dict:
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
     if edit and game.false_wins(table.variant) and "false_win_form" not in extra:
-        extra["false_win_form"] = FalseWinForm(names=names, position=position)
+        extra["false_win_form"] = _false_win_form(table, position)
     if edit and "draw_form" not in extra:
         extra["draw_form"] = _draw_form(table, position)
     context.update(extra)
     return context
+
+
+def _false_win_form(table, position, data=None):
+    """The false win's form; at a Riichi table, a chombo's (who, and why)."""
+    return FalseWinForm(data, names=table.players, position=position,
+                        chombo=table.variant in game.CHOMBO_VARIANTS)
 
 
 def _draw_form(table, position, data=None, initial=None, riichi=None):
@@ -484,7 +494,7 @@ def add_false_win(request, token):
     table = _table(token, edit=True)
     if not game.false_wins(table.variant):
         raise Http404("This table's variant has no false win.")
-    form = FalseWinForm(request.POST, names=table.players, position=table.position())
+    form = _false_win_form(table, table.position(), request.POST)
     return _save(request, table, form, "false_win_form")
 
 
@@ -514,7 +524,8 @@ def from_scorer(request, token):
     position = table.position()
     form = WinForm(request.POST or None, names=table.players, position=position,
                    with_total=False, choose=True, riichi=table.stick(),
-                   scored_riichi=scorer.with_riichi)
+                   scored_riichi=scorer.with_riichi, variant_id=table.variant,
+                   options=table.table_options())
     previewing, preview = request.POST.get("action") == "preview", None
     if request.method == "POST" and scorer.problem is None and form.is_valid():
         try:
