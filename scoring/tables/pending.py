@@ -169,8 +169,11 @@ def _win(data, variant, players) -> game.WinEntry:
     else:
         total = number(data.get("total"), "total")
     riichi = data.players("riichi") if game.riichi_stick(variant) else ()
+    liable = None
+    if game.keeps_pao(variant) and data.get("liable"):  # Riichi's pao (forms.WinForm)
+        liable = _player(data.get("liable"), players, "liable player")
     return game.WinEntry(winner=winner, discarder=discarder, self_drawn=self_drawn, total=total,
-                         fu=fu, yakuman=yakuman, riichi=tuple(riichi))
+                         fu=fu, yakuman=yakuman, riichi=tuple(riichi), liable=liable)
 
 
 def _discard_wins(data, players) -> game.WinEntry | game.DiscardWinsEntry:

@@ -249,3 +249,19 @@ def test_the_board_says_how_the_game_ends(client):
     client.post(url, {"winner": B, "source": C, "total": "5"})
     page = client.get(reverse("table-view", args=[table.view_token])).content.decode()
     assert "The extra round (sudden death) is over" in page
+
+
+@pytest.mark.django_db
+def test_a_pao_win_kept_offline_is_worked_out_as_the_server_does(client):
+    """B's yakuman on D's discard, C liable, entered with no signal: C 16,000, D 16,000, as the
+    server then stores it."""
+    from scoring.tables.pending import pending_hands, table_state
+
+    table = open_table(client)
+    state = table_state("riichi", table.rules, NAMES, table.position(), table.totals(),
+                        options=table.table_options())
+    pairs = [["winner", "1"], ["source", "3"], ["total", "yakuman1"], ["liable", "2"]]
+    rows = pending_hands({**state, "hands": [{"form": "win", "pairs": pairs}]})
+    assert rows[0]["ok"] and rows[0]["net"] == ["0", "32000", "-16000", "-16000"]
+    client.post(reverse("table-win", args=[table.edit_token]), dict(pairs))
+    assert [int(x) for x in table.totals()] == [0, 32000, -16000, -16000]
