@@ -659,7 +659,7 @@ class DiscardWinsForm(WonFrom, forms.Form):
 
 
 CHOMBO_REASONS = [("false_win", _("a false win")),
-                  ("riichi", _("riichi on a hand not ready"))]
+                  ("noten_riichi", _("riichi on a hand not ready"))]
 
 
 class FalseWinForm(BoxesShown, WonFrom, forms.Form):

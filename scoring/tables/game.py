@@ -705,7 +705,7 @@ class FalseWinEntry:
     declarer: int
     discarder: int | None = None
     self_drawn: bool = False
-    reason: str = ""  # Riichi's chombo: "false_win" (the default) or "riichi" (`chombo`)
+    reason: str = ""  # Riichi's chombo: "false_win" (the default) or "noten_riichi" (`chombo`)
 
 
 # The keys of a deal's event that name a seat, and those whose keys are seats (contract §5).

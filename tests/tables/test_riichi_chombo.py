@@ -47,7 +47,7 @@ def net(entry, position=None, rules=None):
 def test_a_non_dealers_chombo_pays_a_mangan_in_reverse():
     """B (South): 4,000 to A, the dealer, 2,000 to C and to D: -8,000."""
     assert net(FalseWinEntry(declarer=B)) == [4000, -8000, 2000, 2000]
-    assert net(FalseWinEntry(declarer=D, reason="riichi")) == [4000, 2000, 2000, -8000]
+    assert net(FalseWinEntry(declarer=D, reason="noten_riichi")) == [4000, 2000, 2000, -8000]
 
 
 def test_the_dealers_chombo_pays_4000_to_each():
@@ -147,7 +147,7 @@ def test_a_chombo_through_the_table_deduction(client):
     -45."""
     table = open_table(client, **{"riichi-chombo": "deduction"})
     assert table.rules["chombo"] == "deduction"
-    chombo(client, table, D, "riichi")
+    chombo(client, table, D, "noten_riichi")
     assert [int(x) for x in table.totals()] == [0, 0, 0, 0]
     view = client.get(reverse("table-view", args=[table.view_token])).content.decode()
     assert "chombo: riichi on a hand not ready." in view
@@ -174,9 +174,10 @@ def test_a_chombo_kept_offline_is_worked_out_as_the_server_does(client):
     state = table_state("riichi", table.rules, NAMES, table.position(), table.totals(),
                         options=table.table_options())
     rows = pending_hands({**state, "hands": [
-        {"form": "false-win", "pairs": [["false-declarer", "1"], ["false-reason", "riichi"]]}]})
+        {"form": "false-win",
+         "pairs": [["false-declarer", "1"], ["false-reason", "noten_riichi"]]}]})
     assert rows[0]["ok"] and rows[0]["net"] == ["4000", "-8000", "2000", "2000"]
-    chombo(client, table, B, "riichi")
+    chombo(client, table, B, "noten_riichi")
     assert [game_total for game_total in table.totals()] == [4000, -8000, 2000, 2000]
 
 
@@ -184,7 +185,7 @@ def test_a_chombo_kept_offline_is_worked_out_as_the_server_does(client):
 
 MANGAN_EVENTS = {"variant": "riichi", "events": [{"type": "chombo", "seat": "S"},
                                                  {"type": "chombo", "seat": "E",
-                                                  "reason": "riichi"}]}
+                                                  "reason": "noten_riichi"}]}
 
 
 def test_settle_pays_a_chombo_event_as_the_house_option_says():

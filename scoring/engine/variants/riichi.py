@@ -43,7 +43,7 @@ CHOMBO_MANGAN, CHOMBO_DEDUCTION = "mangan", "deduction"
 CHOMBO_PAYMENTS = (CHOMBO_MANGAN, CHOMBO_DEDUCTION)
 CHOMBO_POINTS = 20000  # the deduction (EMA 2016, WRC): after the uma
 CHOMBO_REASONS = {"false_win": gettext_noop("a false win"),
-                  "riichi": gettext_noop("riichi on a hand not ready")}
+                  "noten_riichi": gettext_noop("riichi on a hand not ready")}
 CHOMBO_KEYS = frozenset({"type", "seat", "reason"})
 UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
        "10-30": (30, 10, -10, -30), "20-30": (30, 20, -20, -30)}
