@@ -30,6 +30,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import (
     require_GET,
@@ -66,13 +67,15 @@ REMEMBERED = 10  # tables that list keeps
 ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view token>"
 COOKIE_AGE = 90 * 24 * 3600
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
-NOTICES = {
-    "stale": "Someone changed this hand on another phone after you opened it: nothing was "
-             "saved. Here is the table as it is now; make your change again if it is still needed.",
-    "undone": "Hand undone; the totals are recomputed.",
-    "saved": "Hand saved; the totals are recomputed.",
-    "new_link": "This is the table's new write link: the old one no longer opens it. Share this "
-                "one with the players who keep the score.",
+NOTICES = {  # in the reader's language (gettext_lazy: read when the page is rendered)
+    "stale": gettext_lazy(
+        "Someone changed this hand on another phone after you opened it: nothing was saved. "
+        "Here is the table as it is now; make your change again if it is still needed."),
+    "undone": gettext_lazy("Hand undone; the totals are recomputed."),
+    "saved": gettext_lazy("Hand saved; the totals are recomputed."),
+    "new_link": gettext_lazy(
+        "This is the table's new write link: the old one no longer opens it. Share this one "
+        "with the players who keep the score."),
 }
 
 no_store = cache_control(no_store=True)  # a page found by a token stays out of every cache

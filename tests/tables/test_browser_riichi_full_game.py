@@ -115,6 +115,24 @@ def test_a_whole_east_only_game_on_a_phone(page):
     shot(page, f"{DIR}-05-bust", screen=True)
     assert no_horizontal_scroll(page)
 
+    # The board in the other languages: the chombo's line and the bust, translated; no page
+    # wider than the phone.
+    for code, chombo_words, bust_words, saved in (
+            ("fr", "chombo : une fausse victoire.", "Di : sous 0 points, en faillite (tobi).",
+             "Main enregistrée"),
+            ("zh-hans", "错和：诈胡。", "Di：点数低于 0，被飞。", "已保存这一局"),
+            ("zh-hant", "錯和：詐糊。", "Di：點數低於 0，被飛。", "已儲存這一局")):
+        page.locator(f".lang button[value={code}]").click()
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        expect(page.locator("#notice")).to_contain_text(saved)
+        expect(page.locator("#hand-2 .chombo")).to_contain_text(chombo_words)
+        expect(page.locator("#now .bust")).to_contain_text(bust_words)
+        shot(page, f"{DIR}-05-bust-{code}", screen=True)
+        page.locator("#hand-2").screenshot(path=str(SHOTS / f"{DIR}-05-chombo-row-{code}.png"))
+        assert no_horizontal_scroll(page), code
+    page.locator(".lang button[value=en]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
     # The settle-up.
     page.goto(f"{page.base}/tables/{table.view_token}/settle")
     rows = page.locator("table.hanchan-end tr")
