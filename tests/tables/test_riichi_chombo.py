@@ -136,7 +136,10 @@ def test_a_chombo_through_the_table_mangan(client):
     view = client.get(reverse("table-view", args=[table.view_token])).content.decode()
     assert "chombo: a false win." in view
     assert "The hand is replayed: the same dealer, the same honba" in view
-    assert table.hands.last().detail["chombo"] == "false_win"
+    hand = table.hands.last()
+    assert hand.detail["chombo"] == "false_win"
+    edit_page = client.get(reverse("table-hand", args=[table.edit_token, hand.pk])).content
+    assert "A chombo by Cy. Saving here makes it a win or a drawn hand" in edit_page.decode()
 
 
 @pytest.mark.django_db
