@@ -29,7 +29,10 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
   the first started (`plays_games`), each game ranked in table points (`table_points`). A false
   win is the table's penalty (`penalty`), and the same hand goes on (`Outcome.goes_on`).
 - Riichi's table options (`TABLE_OPTIONS`): the East round only (tonpuusen), and bust (tobi)
-  ending the game (`bust`); its abortive draws keep the deal with the dealer (`abortive`).
+  ending the game (`bust`); its abortive draws keep the deal with the dealer (`abortive`); the
+  West-round extension in sudden death and the last dealer's stop (agari-yame, tenpai-yame)
+  end the game as `game_end` says; a chombo (`chombo`, its cost the engine's house option) is
+  replayed, as MCR's false win goes on.
 - American (the issue): the deal passes every hand. Five players: at the end of each round the
   dreamer replaces the player in chair k (k = 0, 1, 2, 3, 0, ... for rounds 1, 2, 3, 4, 5...), who
   then dreams (seed 001: the first dealer after the East round, the South player after the South
