@@ -42,6 +42,7 @@ def test_a_whole_east_only_game_on_a_phone(page):
     (SHOTS / "riichi29").mkdir(parents=True, exist_ok=True)
     page.goto(page.base + "/tables/new")
     page.get_by_label("Variant").select_option("riichi")
+    expect(page.locator("[name=east_only]")).to_be_attached()  # the Riichi form, swapped in
     for seat, name in enumerate(NAMES):
         page.locator(f"input[name=player{seat}]").fill(name)
     page.locator("details.rules summary").tap()
