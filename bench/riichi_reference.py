@@ -26,7 +26,7 @@ from mahjong.meld import Meld
 
 from scoring.engine import score
 from scoring.engine import tiles as T
-from scoring.engine.variants.riichi import PATTERNS
+from scoring.engine.variants.riichi import CHOMBO_PAYMENTS, PATTERNS
 
 WINDS = "ESWN"
 RED = {4: 16, 13: 52, 22: 88}  # a red five's kind -> the reference's 136 id for it
@@ -471,6 +471,12 @@ def compare(request: dict, seen=None) -> tuple[dict, dict] | None:
 
 
 def cases(seed: int, count: int):
+    """`count` requests drawn from `seed`; the house options that no hand's score reads (a
+    table's: `chombo`) are drawn from a stream of their own, so that the hands stay those the
+    seed drew before them, and must change no score."""
     rng = random.Random(seed)
+    table_rng = random.Random(f"{seed}-table")
     for _ in range(count):
-        yield draw_case(rng)
+        request = draw_case(rng)
+        request["rules"]["chombo"] = table_rng.choice(CHOMBO_PAYMENTS)
+        yield request

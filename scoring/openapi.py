@@ -227,9 +227,17 @@ def schemas():
                                    "card's highest line (the temporary table: the most a hand "
                                    "there is worth, its jackpot by default) to "
                                    "the discarder and half of it to each other player, or that "
-                                   "value to every other player when self-drawn.",
-                    "properties": {"type": {"enum": ["kong", "win", "wall_end", "false_win"]},
-                                   "seat": WIND}}},
+                                   "value to every other player when self-drawn. "
+                                   "Riichi: chombo events: the player at `seat` (East deals) "
+                                   "is penalised for `reason` (false_win, the default, or "
+                                   "noten_riichi): with the house option chombo \"mangan\" a "
+                                   "mangan self-drawn paid in reverse, with \"deduction\" no "
+                                   "transfer and 20,000 points off the final score (the "
+                                   "entry's and the result's `deducted`).",
+                    "properties": {"type": {"enum": ["kong", "win", "wall_end", "false_win",
+                                                     "chombo"]},
+                                   "seat": WIND,
+                                   "reason": {"enum": ["false_win", "noten_riichi"]}}}},
             },
         },
         "SettleResult": {
@@ -241,7 +249,12 @@ def schemas():
                 "ledger": {"type": "array", "items": {
                     "type": "object", "required": ["event", "what", "transfers"],
                     "properties": {"event": {"type": "integer"}, "what": {"type": "string"},
-                                   "transfers": {"type": "array", "items": transfer}}}},
+                                   "transfers": {"type": "array", "items": transfer},
+                                   "deducted": {"type": "object", "description": "Riichi's "
+                                                "chombo with the deduction: the seat and the "
+                                                "points its final score loses"}}}},
+                "deducted": {"type": "object", "description": "Riichi's chombo deductions by "
+                             "seat, when any (points off the final score, after the uma)"},
             },
         },
         "Error": {

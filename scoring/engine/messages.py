@@ -315,6 +315,7 @@ CHOICE_WORDS = {
     "half_gun": pgettext("house option value", "half gun"),
     "refund": pgettext("house option value", "refund"),
     "transfer": pgettext("house option value", "transfer"),
+    "deduction": pgettext("house option value", "deduction"),  # Riichi's chombo
 }
 
 

@@ -254,13 +254,18 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             self.others = [2, 3] if paid_triple else [2]
             for k in self.others:
                 self.add_other_winner(k, names, position, rules)
-        if self.fu_choices and game.keeps_pao(variant_id):
+        if variant_id and game.keeps_pao(variant_id):
+            kongs = bool((options or {}).get("pao_suukantsu"))
             self.fields["liable"] = forms.TypedChoiceField(
                 label=_("Liable (pao)"), coerce=int, required=False, empty_value=None,
                 choices=[("", "—")] + seat_choices(names, position),
-                help_text=_("Who fed the third dragon set (big three dragons) or the fourth "
-                            "wind set (big four winds): on a self-draw they pay the whole "
-                            "yakuman; on another player's discard, half of it."))
+                help_text=_("Who fed the third dragon set (big three dragons), the fourth wind "
+                            "set (big four winds) or the fourth kong (four kongs): on a "
+                            "self-draw they pay the whole yakuman; on another player's "
+                            "discard, half of it.") if kongs else
+                _("Who fed the third dragon set (big three dragons) or the fourth "
+                  "wind set (big four winds): on a self-draw they pay the whole "
+                  "yakuman; on another player's discard, half of it."))
         if riichi:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(
@@ -376,12 +381,13 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         if self.others and not self.errors:
             self.check_other_winners(data)
         if data.get("liable") is not None and not self.errors:
-            self.check_liable(data)
+            self.check_liable(data)  # a hand from the scorer: its patterns, in game.scored
         return data
 
     def check_liable(self, data) -> None:
-        """Pao: a yakuman, one winner, the liable player another than the winner."""
-        if not self.yakuman:
+        """Pao: a yakuman, one winner, the liable player another than the winner (a hand from
+        the scorer, with no count here, is checked by its patterns: game.scored_pao)."""
+        if "total" in self.fields and not self.yakuman:
             self.add_error("liable", _(
                 "Pao (liability) is for a yakuman fed by another player: big three dragons "
                 "(daisangen) or big four winds (daisuushii). This hand is no yakuman: leave "
@@ -627,28 +633,45 @@ class DiscardWinsForm(WonFrom, forms.Form):
         return data
 
 
+CHOMBO_REASONS = [("false_win", _("a false win")),
+                  ("noten_riichi", _("riichi on a hand not ready"))]
+
+
 class FalseWinForm(BoxesShown, WonFrom, forms.Form):
     """American: a declared win that was not one. Who declared it, and on whose discard (or on a
-    self-drawn tile); the money is the engine's (a false_win event). Prefixed, so that its fields
-    do not clash with the quick-entry form's on the same page."""
+    self-drawn tile); the money is the engine's (a false_win event). At a Riichi table
+    (`chombo`), a chombo: who, and why (a false win, riichi on a hand not ready), the money the
+    engine's chombo event. Prefixed, so that its fields do not clash with the quick-entry form's
+    on the same page."""
 
     declarer = forms.TypedChoiceField(label=_("Declared by"), coerce=int)
     source = forms.ChoiceField(label=_("On"))
 
-    def __init__(self, data=None, *, names, position):
+    def __init__(self, data=None, *, names, position, chombo=False):
         super().__init__(data, prefix="false")
         choices = seat_choices(names, position)
         self.fields["declarer"].choices = choices
+        self.chombo = chombo
+        if chombo:
+            del self.fields["source"]
+            self.fields["declarer"].label = _("Chombo by")
+            self.fields["reason"] = forms.ChoiceField(label=_("What"), choices=CHOMBO_REASONS)
+            return
         self.fields["source"].choices = [(SELF_DRAWN, _("a self-drawn tile"))] + [
             (value, _("%(who)s's discard") % {"who": label}) for value, label in choices]
 
     @property
     def entry(self) -> game.FalseWinEntry:
+        if self.chombo:
+            return game.FalseWinEntry(declarer=self.cleaned_data["declarer"],
+                                      reason=self.cleaned_data["reason"])
         return game.FalseWinEntry(declarer=self.cleaned_data["declarer"],
                                   discarder=self.discarder, self_drawn=self.self_drawn)
 
     def clean(self):
         data = super().clean()
+        if self.chombo:
+            return data
         if not self.errors and data["source"] != SELF_DRAWN and int(data["source"]) == data[
                 "declarer"]:
             raise ValidationError(_("The player who declared the win cannot have discarded the "

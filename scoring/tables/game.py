@@ -29,7 +29,10 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
   the first started (`plays_games`), each game ranked in table points (`table_points`). A false
   win is the table's penalty (`penalty`), and the same hand goes on (`Outcome.goes_on`).
 - Riichi's table options (`TABLE_OPTIONS`): the East round only (tonpuusen), and bust (tobi)
-  ending the game (`bust`); its abortive draws keep the deal with the dealer (`abortive`).
+  ending the game (`bust`); its abortive draws keep the deal with the dealer (`abortive`); the
+  West-round extension in sudden death and the last dealer's stop (agari-yame, tenpai-yame)
+  end the game as `game_end` says; a chombo (`chombo`, its cost the engine's house option) is
+  replayed, as MCR's false win goes on.
 - American (the issue): the deal passes every hand. Five players: at the end of each round the
   dreamer replaces the player in chair k (k = 0, 1, 2, 3, 0, ... for rounds 1, 2, 3, 4, 5...), who
   then dreams (seed 001: the first dealer after the East round, the South player after the South
@@ -140,6 +143,25 @@ TABLE_OPTIONS = (
                              "common rule), or three wins paid as a double ron is."),
                 choices=((TRIPLE_RON_ABORTIVE, gettext_noop("an abortive draw")),
                          (TRIPLE_RON_PAID, gettext_noop("paid like a double ron")))),
+    # The West-round extension (docs/rules-riichi.md, "West round"): after the last round, while
+    # nobody has reached the return points, one more round is played, in sudden death.
+    TableOption("west_round", frozenset({"riichi"}), False,
+                gettext_noop("West round if nobody reaches the return points"),
+                gettext_noop("On: when the game's last round ends and nobody has the return "
+                             "points (30,000), play goes on into the next round (West; South "
+                             "after an East round only), and ends as soon as anyone reaches "
+                             "them, or when that round is played.")),
+    # Agari-yame and tenpai-yame (docs/rules-riichi.md): the last dealer may stop the game.
+    TableOption("agari_yame", frozenset({"riichi"}), False,
+                gettext_noop("The last dealer may stop in the lead (agari-yame, tenpai-yame)"),
+                gettext_noop("On: when the last hand's dealer wins, or is ready at an exhaustive "
+                             "draw, and is then first, the game may end there instead of the "
+                             "dealer keeping the deal.")),
+    # Pao for four kongs besides big three dragons and big four winds (`pao`).
+    TableOption("pao_suukantsu", frozenset({"riichi"}), False,
+                gettext_noop("Pao for four kongs (suukantsu)"),
+                gettext_noop("On: the player who fed the fourth kong of a four kongs hand is "
+                             "liable for it, as for big three dragons and big four winds.")),
     # The Green Book's penalty for a false win (错和), as docs/rules-mcr.md cites it: 10 points
     # to each of the three other players, and the hand goes on.
     TableOption("false_win_penalty", frozenset({"mcr"}), 10,
@@ -413,6 +435,75 @@ def positions(variant_id: str, n_players: int, hands: list[Outcome | int | None]
     return found
 
 
+def reached(variant_id: str, rules: dict, totals: list) -> list[int]:
+    """The players whose points (the start and their total) have reached the return points
+    (Riichi's `return_points`, 30,000 by default); [] where the variant counts from zero."""
+    checked = VARIANTS[variant_id].check_rules(rules)
+    start, back = checked.get("start_points"), checked.get("return_points")
+    if start is None or back is None:
+        return []
+    return [player for player, total in enumerate(totals) if start + total >= back]
+
+
+EXTENSION_OVER = gettext_noop("The extra round (sudden death) is over: the game is over. Settle "
+                              "up, or play on.")
+
+
+def game_end(variant_id: str, rules: dict, options: dict, position: Position, totals: list,
+             last: tuple[Position, Outcome] | None = None, east_only: bool = False,
+             names: list[str] | None = None) -> dict:
+    """Where the game stands at `position` (after `last`, (the position before the last hand,
+    its outcome), with each player's `totals`): {"over": bool, "message": the board's words or
+    None, "bust": the players bust}. Over: a bust (`bust`); the rounds played (`game_over`),
+    except that with the table's `west_round` (Riichi) while nobody has reached the return
+    points one more round is played, ended as soon as somebody reaches them (sudden death);
+    with `agari_yame`, the last hand's dealer who won (or was ready at an exhaustive draw) and is
+    first may end the game there."""
+    options = table_options(variant_id, options)
+    name = (lambda p: names[p]) if names else (
+        lambda p: gettext_noop("Player {number}", number=p + 1))
+    found = {"over": False, "message": None, "bust": bust(variant_id, rules, options, totals)}
+    if found["bust"]:
+        return {**found, "over": True}
+    rotation = rotation_of(variant_id, east_only=east_only)
+    rounds = rotation.game_rounds
+    extra = rounds is not None and bool(options.get("west_round")) \
+        and start_points(variant_id, rules) is not None
+    if game_over(variant_id, position, east_only):
+        if not extra:
+            return {**found, "over": True, "message": rotation.game_over}
+        in_extra = last is not None and last[0].round_index >= rounds
+        if reached(variant_id, rules, totals) or position.round_index > rounds:
+            return {**found, "over": True,
+                    "message": EXTENSION_OVER if in_extra else rotation.game_over}
+        back = VARIANTS[variant_id].check_rules(rules)["return_points"]
+        found["message"] = gettext_noop(
+            "Nobody has reached {points} points: the game goes on into the {wind} round, and "
+            "ends as soon as someone reaches them.", points=back,
+            wind=WIND_WORDS[position.round_wind])
+    if options.get("agari_yame") and last is not None and rounds is not None:
+        before, outcome = last
+        final = before.round_index == rounds - 1 or (extra and before.round_index == rounds)
+        dealer = before.dealer
+        won = dealer in outcome.all_winners
+        ready = outcome.winner is None and not outcome.abortive and dealer in outcome.ready
+        keeps = position.round_index == before.round_index and position.dealer == dealer
+        if (final and before.deal == before.seated - 1 and keeps and (won or ready)
+                and first_place(totals) == dealer
+                and (not extra or dealer in reached(variant_id, rules, totals))):
+            message = gettext_noop(
+                "{who}, the last dealer, won and is first: the game may end here (agari-yame). "
+                "Settle up, or play on.", who=name(dealer)) if won else gettext_noop(
+                "{who}, the last dealer, was ready and is first: the game may end here "
+                "(tenpai-yame). Settle up, or play on.", who=name(dealer))
+            return {**found, "over": True, "message": message}
+    return found
+
+
+WIND_WORDS = {"E": pgettext("extra round", "East"), "S": pgettext("extra round", "South"),
+              "W": pgettext("extra round", "West"), "N": pgettext("extra round", "North")}
+
+
 def game_over(variant_id: str, position: Position, east_only: bool = False) -> bool:
     """A full game is played: the board says so (`Rotation.game_over`). At a table that plays
     its games one after another (MCR), the position is then the next game's first hand."""
@@ -615,6 +706,7 @@ class FalseWinEntry:
     declarer: int
     discarder: int | None = None
     self_drawn: bool = False
+    reason: str = ""  # Riichi's chombo: "false_win" (the default) or "noten_riichi" (`chombo`)
 
 
 # The keys of a deal's event that name a seat, and those whose keys are seats (contract §5).
@@ -1011,8 +1103,54 @@ def check_seated(position: Position, players, what: str) -> tuple[int, ...]:
     return tuple(player for player in seated if player in set(players))
 
 
+# The yakuman a player can be liable for (pao), by the scorer's pattern ids; four kongs where the
+# table plays it (its option pao_suukantsu).
+PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+
+
+def pao_yakuman(options: dict | None) -> frozenset:
+    return PAO_YAKUMAN | ({"suukantsu"} if (options or {}).get("pao_suukantsu") else set())
+
+
+def scored_pao(variant_id: str, rules: dict, position: Position, entry: WinEntry, result: dict,
+               context: dict, options: dict | None) -> list[Transfer]:
+    """Pao on a hand from the scorer (`pao`): the liable part is its yakuman a player can be
+    liable for (`pao_yakuman`, by the patterns the engine found; big four winds counts as it is
+    paid, double or not); a hand without one is refused. Where the hand holds other yakuman too,
+    the liable player answers for their yakuman only: on a self-draw they pay it whole (the
+    honba too) and the others pay the rest as for a self-draw; on another's discard, half of the
+    liable yakuman, the discarder the rest."""
+    liable_ids = pao_yakuman(options)
+    liable = sum(p.get("han", 0) // 13 for p in result["patterns"] if p["id"] in liable_ids)
+    if not liable:
+        raise HandError("bad_context", gettext_noop(
+            "Pao (liability) is for big three dragons (daisangen), big four winds (daisuushii) "
+            "or four kongs (suukantsu): this hand has none of them.")
+            if "suukantsu" in liable_ids else gettext_noop(
+            "Pao (liability) is for big three dragons (daisangen) or big four winds "
+            "(daisuushii): this hand has neither."))
+    variant, checked = VARIANTS[variant_id], VARIANTS[variant_id].check_rules(rules)
+    whole_hand = result["yakuman"]
+    entry = replace(entry, yakuman=liable)
+
+    def paid(yakuman: int, honba: int) -> list[Transfer]:
+        ctx = parse_context({**context, "honba": honba})
+        return by_player(position, variant.pay_han_fu(0, None, ctx, checked, yakuman).payments)
+
+    own = paid(liable, position.honba)
+    value = sum((t.amount for t in paid(liable, 0)), Decimal(0))
+    shares = pao(position, entry, own, value)
+    rest = whole_hand - liable
+    if not rest:
+        return shares
+    if entry.self_drawn:
+        return shares + paid(rest, 0)
+    return shares + [Transfer(entry.discarder, entry.winner,
+                              sum((t.amount for t in paid(rest, 0)), Decimal(0)))]
+
+
 def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *, hand: str,
-           flags: dict, query: str = "") -> Recorded:
+           flags: dict, query: str = "", options: dict | None = None) -> Recorded:
     """A hand from the scorer (its tiles `hand`, its `flags`; `query`, the scorer's link),
     scored again for the winner's seat and the table's rules. At a Riichi table, the entry's
     `riichi`: who declared riichi this hand; the hand is scored with the table's honba and pot
@@ -1035,9 +1173,18 @@ def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *,
     sticks = {"riichi": list(riichi), "takes_pot": bool(result["meets_minimum"])} if stick else {}
     # Riichi's count, for the hand's line and quick entry's fields when the hand is edited
     counted = {k: result[k] for k in ("fu", "yakuman", "limit")} if "fu" in result else {}
+    transfers = by_player(position, [(t["from"], t["to"], t["amount"])
+                                     for t in result["payments"]["transfers"]])
+    liable = {}
+    if entry.liable is not None:
+        if not keeps_pao(variant_id):
+            raise HandError("bad_request", gettext_noop("{variant} has no pao.",
+                                                        variant=VARIANTS[variant_id].name))
+        transfers = scored_pao(variant_id, rules, position, entry, result,
+                               win_context(position, winner, discarder, self_drawn), options)
+        liable = {"liable": entry.liable}
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, result["total"],
-                    by_player(position, [(t["from"], t["to"], t["amount"])
-                                         for t in result["payments"]["transfers"]]),
+                    transfers,
                     {"source": "scorer", "unit": result["unit"], "hand": result["hand"],
                      "points": show(money(result["points"])), "query": query,
                      "meets_minimum": result["meets_minimum"], "minimum": result["minimum"],
@@ -1045,7 +1192,7 @@ def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *,
                                    "english": p.get("english", ""), "value": p.get("value"),
                                    "count": p.get("count", 1)} for p in result["patterns"]],
                      "seat": context["seat_wind"], "round_wind": position.round_wind,
-                     "context": context, **counted, **sticks})
+                     "context": context, **counted, **sticks, **liable})
 
 
 # Riichi's abortive draws (docs/rules-riichi.md, "At a table"): the hand ends drawn before the
@@ -1161,10 +1308,37 @@ def deal_win(position, winner, discarder, self_drawn, what: dict) -> dict:
 PENALISED_FALSE_WINS = frozenset({"mcr"})
 
 
+# The variants whose false win is a chombo (Riichi): settled by the engine as a chombo event
+# (`Riichi.settle_deal`, its house option chombo), after which the hand is replayed.
+CHOMBO_VARIANTS = frozenset({"riichi"})
+
+
 def false_wins(variant_id: str) -> bool:
     """A false win can be recorded at the variant's table: paid by the engine (American's
-    `Variant.false_wins`) or by the table's penalty (`PENALISED_FALSE_WINS`)."""
-    return VARIANTS[variant_id].false_wins or variant_id in PENALISED_FALSE_WINS
+    `Variant.false_wins`, Riichi's chombo) or by the table's penalty (`PENALISED_FALSE_WINS`)."""
+    return (VARIANTS[variant_id].false_wins or variant_id in PENALISED_FALSE_WINS
+            or variant_id in CHOMBO_VARIANTS)
+
+
+def chombo(variant_id: str, rules: dict, position: Position, entry: FalseWinEntry) -> Recorded:
+    """Riichi's chombo (docs/rules-riichi.md, "Chombo"): a false win, or riichi on a hand not
+    ready (`entry.reason`), by `entry.declarer`, settled by the engine (a chombo event: a mangan
+    in reverse, or 20,000 points off the final score, as the house option chombo says). The hand
+    ends with no win and is replayed (`goes_on`): the same dealer, the same honba; the riichi
+    sticks declared in it go back to their players (none is recorded), those on the table stay."""
+    seat = position.seat_of(entry.declarer)
+    if seat is None:
+        raise HandError("bad_context", gettext_noop(
+            "Only the players seated this hand can be penalised for chombo."))
+    reason = entry.reason or "false_win"
+    recorded = settled_deal(variant_id, rules, position,
+                            [{"type": "chombo", "seat": seat, "reason": reason}])
+    checked = VARIANTS[variant_id].check_rules(rules)
+    deducted = recorded.detail.pop("deducted", {}).get(seat, 0)
+    return replace(recorded, kind="false_win", discarder=None, self_drawn=False,
+                   detail={**recorded.detail, "source": "false_win", "declarer": entry.declarer,
+                           "chombo": reason, "payment": checked["chombo"], "goes_on": True,
+                           "deducted": deducted})
 
 
 def false_win(variant_id: str, rules: dict, position: Position,
@@ -1173,6 +1347,8 @@ def false_win(variant_id: str, rules: dict, position: Position,
     declarer paying as the engine's settle says (a false_win event). MCR: the table's penalty
     (`penalty`), and the hand goes on."""
     declarer, discarder, self_drawn = entry.declarer, entry.discarder, entry.self_drawn
+    if variant_id in CHOMBO_VARIANTS:
+        return chombo(variant_id, rules, position, entry)
     if variant_id in PENALISED_FALSE_WINS:
         return penalty(variant_id, position, entry, table_options(variant_id, options))
     if not VARIANTS[variant_id].false_wins:
@@ -1298,7 +1474,8 @@ def settled_deal(variant_id: str, rules: dict, position: Position, events: list[
                      "ledger": [{"what": entry["what"], "message": to_data(entry["what"])}
                                 for entry in result["ledger"]],
                      "winners": [position.player_at(e["seat"]) for e in wins],
-                     "round_wind": position.round_wind})
+                     "round_wind": position.round_wind,
+                     **({"deducted": result["deducted"]} if "deducted" in result else {})})
 
 
 # CSV ------------------------------------------------------------------------------------------

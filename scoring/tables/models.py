@@ -228,6 +228,15 @@ class Table(models.Model):
                             not hand.outcome().goes_on)
                            for hand in self.ordered_hands()], len(self.players))
 
+    def deducted(self) -> list[int]:
+        """The points each player's final score loses to chombo (Riichi's house option chombo
+        "deduction", game.chombo), after the uma."""
+        off = [0] * len(self.players)
+        for detail in self.hands.filter(kind="false_win").values_list("detail", flat=True):
+            if detail.get("deducted"):
+                off[detail["declarer"]] += detail["deducted"]
+        return off
+
     def sticks_paid(self) -> list[int]:
         """How many riichi sticks each player put on the table over the game."""
         paid = [0] * len(self.players)

@@ -130,6 +130,9 @@ def read(form: str, data: Pairs, variant: str, position: game.Position,
         return _draw(data, variant, players)
     if form == "false-win":
         declarer = _player(data.get("false-declarer"), players, "declarer")
+        if variant in game.CHOMBO_VARIANTS:  # forms.FalseWinForm's chombo: who, and why
+            reason = data.get("false-reason") or "false_win"
+            return game.FalseWinEntry(declarer=declarer, reason=reason)
         self_drawn, discarder = _source(data.get("false-source"), players)
         return game.FalseWinEntry(declarer=declarer, discarder=discarder, self_drawn=self_drawn)
     if form == "deal":
@@ -175,8 +178,11 @@ def _win(data, variant, players) -> game.WinEntry:
     else:
         total = number(data.get("total"), "total")
     riichi = data.players("riichi") if game.riichi_stick(variant) else ()
+    liable = None
+    if game.keeps_pao(variant) and data.get("liable"):  # Riichi's pao (forms.WinForm)
+        liable = _player(data.get("liable"), players, "liable player")
     return game.WinEntry(winner=winner, discarder=discarder, self_drawn=self_drawn, total=total,
-                         fu=fu, yakuman=yakuman, riichi=tuple(riichi))
+                         fu=fu, yakuman=yakuman, riichi=tuple(riichi), liable=liable)
 
 
 def _discard_wins(data, players) -> game.WinEntry | game.DiscardWinsEntry:

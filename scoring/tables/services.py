@@ -171,7 +171,7 @@ def _scored(table, position, entry: game.WinEntry, scorer: ScorerHand) -> game.R
     """The scorer's hand as `entry`'s winner won it at `position`; the link it keeps is the
     table's own (scorer_link), which reproduces it as the table scored it."""
     recorded = game.scored(table.variant, table.rules, position, entry, hand=scorer.hand,
-                           flags=scorer.flags, query=scorer.query)
+                           flags=scorer.flags, query=scorer.query, options=table.table_options())
     context = recorded.detail.pop("context", None)
     if context is not None:
         recorded.detail["query"] = scorer_link(table, position, recorded.detail["hand"],
@@ -210,7 +210,7 @@ def settlement(table) -> dict:
     standings = getattr(VARIANTS[table.variant], "standings", None)  # Riichi: uma and oka
     if standings is not None:
         rules = VARIANTS[table.variant].check_rules(table.rules)
-        standings = list(zip(names, standings(net, rules), strict=True))
+        standings = list(zip(names, standings(net, rules, table.deducted()), strict=True))
     stick = table.stick()
     games = table.games()
     return {

@@ -33,7 +33,7 @@ from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.utils.timezone import localdate
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import (
@@ -49,6 +49,7 @@ from django_ratelimit.core import is_ratelimited
 from scoring import views as scorer_views
 from scoring.engine.variants import VARIANTS
 from scoring.forms import rule_text
+from scoring.i18n import localize
 from scoring.pocket.server import add_button_html
 from scoring.tables import game, services
 from scoring.tables.forms import (
@@ -74,13 +75,15 @@ COOKIE_AGE = 90 * 24 * 3600
 CSV_KEPT = 3600  # seconds a table's CSV text stays in the cache for its version
 POLL = "2s"  # how often the look-only board asks whether the table changed (a 304 while not)
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
-NOTICES = {
-    "stale": "Someone changed this hand on another phone after you opened it: nothing was "
-             "saved. Here is the table as it is now; make your change again if it is still needed.",
-    "undone": "Hand undone; the totals are recomputed.",
-    "saved": "Hand saved; the totals are recomputed.",
-    "new_link": "This is the table's new write link: the old one no longer opens it. Share this "
-                "one with the players who keep the score.",
+NOTICES = {  # in the reader's language (gettext_lazy: read when the page is rendered)
+    "stale": gettext_lazy(
+        "Someone changed this hand on another phone after you opened it: nothing was saved. "
+        "Here is the table as it is now; make your change again if it is still needed."),
+    "undone": gettext_lazy("Hand undone; the totals are recomputed."),
+    "saved": gettext_lazy("Hand saved; the totals are recomputed."),
+    "new_link": gettext_lazy(
+        "This is the table's new write link: the old one no longer opens it. Share this one "
+        "with the players who keep the score."),
 }
 
 no_store = cache_control(no_store=True)  # a page found by a token stays out of every cache
@@ -215,7 +218,10 @@ def _now(table, edit, latest, **extra) -> dict:
     names = table.players
     start = game.start_points(table.variant, table.rules)  # Riichi: points from 25,000
     options = table.table_options()
-    bust = game.bust(table.variant, table.rules, options, totals)
+    last = None if latest is None else (latest.position_before(), latest.outcome())
+    end = game.game_end(table.variant, table.rules, options, position, totals, last,
+                        table.turns()["east_only"], names)
+    bust = end["bust"]
     standings = [{"player": i, "name": name, "total": totals[i], "seat": position.seat_of(i),
                   "points": None if start is None else start + totals[i],
                   "dealer": i == position.dealer} for i, name in enumerate(names)]
@@ -225,8 +231,8 @@ def _now(table, edit, latest, **extra) -> dict:
         "table": table, "edit": edit, "position": position, "standings": standings,
         "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
         "dreamer": None if position.dreamer is None else names[position.dreamer],
-        "game_over": game.game_over(table.variant, position, table.turns()["east_only"])
-        or bool(bust),
+        "game_over": end["over"], "game_end": localize(end["message"]) if end["message"]
+        else None,
         "bust": [names[i] for i in bust],
         "rotation": game.rotation_of(table.variant, **table.turns()),
         "game_hand": game.hand_of_game(table.variant, position),
@@ -244,11 +250,17 @@ def _now(table, edit, latest, **extra) -> dict:
     if edit and "win_form" not in extra:
         extra["win_form"] = _win_form(table, position)
     if edit and game.false_wins(table.variant) and "false_win_form" not in extra:
-        extra["false_win_form"] = FalseWinForm(names=names, position=position)
+        extra["false_win_form"] = _false_win_form(table, position)
     if edit and "draw_form" not in extra:
         extra["draw_form"] = _draw_form(table, position)
     context.update(extra)
     return context
+
+
+def _false_win_form(table, position, data=None):
+    """The false win's form; at a Riichi table, a chombo's (who, and why)."""
+    return FalseWinForm(data, names=table.players, position=position,
+                        chombo=table.variant in game.CHOMBO_VARIANTS)
 
 
 def _draw_form(table, position, data=None, initial=None, riichi=None):
@@ -543,7 +555,7 @@ def add_false_win(request, token):
     table = _table(token, edit=True)
     if not game.false_wins(table.variant):
         raise Http404("This table's variant has no false win.")
-    form = FalseWinForm(request.POST, names=table.players, position=table.position())
+    form = _false_win_form(table, table.position(), request.POST)
     return _save(request, table, form, "false_win_form")
 
 
@@ -598,6 +610,7 @@ def from_scorer(request, token):
         data = request.POST
     form = WinForm(data, names=table.players, position=position, with_total=False, choose=True,
                    riichi=table.stick(), scored_riichi=scorer.with_riichi,
+                   variant_id=table.variant, options=table.table_options(),
                    initial={**chosen, "riichi": [int(p) for p in chosen.get("riichi", [])]})
     previewing, preview = request.POST.get("action") == "preview", None
     if request.method == "POST" and scorer.problem is None and form.is_valid():

@@ -75,3 +75,25 @@ def test_a_riichi_club_game_in_other_languages(client, language, words):
 def test_the_offline_boards_words_keep_their_placeholder(client, language, wins_self):
     table = open_table(client, "riichi")
     assert wins_self in page(client, table, "table-edit", language, token="edit_token")
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("fr", ["chombo : une fausse victoire.", "La main est rejouée : le même donneur",
+            "Personne n&#x27;a atteint 30000 points : la partie continue dans le tour Sud",
+            "Enregistrer le chombo"]),
+    ("zh_hans", ["错和：诈胡。", "这一局重打：同一庄家", "无人达到 30000 点：对局继续进入南风圈",
+                 "记录错和"]),
+    ("zh_hant", ["錯和：詐糊。", "這一局重打：同一莊家", "無人達到 30000 點：對局繼續進入南風圈",
+                 "記錄錯和"]),
+])
+def test_a_riichi_chombo_and_the_extra_round_in_other_languages(client, language, words):
+    """A chombo, then four non-dealer wins of 1,000 in turn: East only with the West-round
+    extension, nobody at 30,000, the game goes on into South."""
+    table = open_table(client, "riichi", east_only="on", west_round="on")
+    post(client, table, "table-false-win", {"false-declarer": B, "false-reason": "false_win"})
+    for winner, discarder in ((B, C), (C, D), (D, A), (A, B)):
+        post(client, table, "table-win", {"winner": winner, "source": discarder, "total": "1",
+                                          "fu": "30"})
+    text = page(client, table, "table-edit", language, token="edit_token")
+    assert [w for w in words if w not in text] == []
+    assert "chombo: a false win" not in text and "Nobody has reached" not in text

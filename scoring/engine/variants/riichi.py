@@ -18,12 +18,13 @@ from decimal import Decimal
 from functools import cache
 
 from .. import tiles
+from ..context import parse_context, seat_of
 from ..decompose import Forms
-from ..errors import HandError
+from ..errors import DealError, HandError
 from ..hand import CHOW, HONOR_BIT, KONG, NUMBER_BITS, PAIR, TERMINAL_BITS
-from ..messages import Message, gettext_noop, joined, ngettext, pgettext, tile_named
+from ..messages import Message, gettext_noop, joined, ngettext, pgettext, seat_letter, tile_named
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import KEEP_ON_DEALER_WIN, Option, Payout, Rotation, Variant
+from ..variant import KEEP_ON_DEALER_WIN, SEATS, Option, Payout, Rotation, Variant, ledger
 
 SEVEN_PAIRS, ORPHAN_FORM = "seven_pairs", "thirteen_orphans"
 ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS, ORPHAN_FORM})
@@ -37,6 +38,13 @@ RED_FIVES = (4, 13, 22)  # 5m, 5p, 5s
 # The red fives of the set, by the house option aka_dora: with four, two of them are 5p.
 SET_RED_FIVES = {0: (), 3: RED_FIVES, 4: (4, 13, 13, 22)}
 # The uma (rank bonus, in thousands) of the house option, first to fourth.
+# A chombo's cost (house option chombo): a reverse mangan, or a deduction from the final score.
+CHOMBO_MANGAN, CHOMBO_DEDUCTION = "mangan", "deduction"
+CHOMBO_PAYMENTS = (CHOMBO_MANGAN, CHOMBO_DEDUCTION)
+CHOMBO_POINTS = 20000  # the deduction (EMA 2016, WRC): after the uma
+CHOMBO_REASONS = {"false_win": gettext_noop("a false win"),
+                  "noten_riichi": gettext_noop("riichi on a hand not ready")}
+CHOMBO_KEYS = frozenset({"type", "seat", "reason"})
 UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
        "10-30": (30, 10, -10, -30), "20-30": (30, 20, -20, -30)}
 
@@ -486,6 +494,31 @@ def basic_points(han: int, fu: int, yakuman: int, rules) -> tuple[int, str | Non
     return basic, None
 
 
+def chombo_event(index: int, event) -> tuple[str, str]:
+    """One chombo event read (`Riichi.settle_deal`): (the offender's seat, the reason: a false
+    win by default, or riichi on a hand not ready); anything else is bad_event, naming it."""
+    def fail(message) -> DealError:
+        return DealError("bad_event", gettext_noop("Event {index}: {message}", index=index,
+                                                   message=message), index)
+
+    if not isinstance(event, dict) or event.get("type") != "chombo":
+        raise fail(gettext_noop("Riichi settles chombo events (a win is scored, and paid, "
+                                "with its hand): {example}.",
+                                example='{"type": "chombo", "seat": "S"}'))
+    unknown = sorted(set(event) - CHOMBO_KEYS, key=str)
+    if unknown:
+        raise fail(gettext_noop("a chombo event has no field {field}; its fields are {fields}.",
+                                field=str(unknown[0])[:40], fields=", ".join(sorted(CHOMBO_KEYS))))
+    seat = seat_of(event.get("seat"))
+    if seat is None:
+        raise fail(gettext_noop("seat must be a seat: E, S, W or N."))
+    reason = event.get("reason", "false_win")
+    if reason not in CHOMBO_REASONS:
+        raise fail(gettext_noop("reason must be one of {reasons}.",
+                                reasons=", ".join(CHOMBO_REASONS)))
+    return seat, reason
+
+
 class Scored:
     """One reading, scored: its yaku, han, fu, basic points and payments."""
 
@@ -595,6 +628,15 @@ class Riichi(Variant):
                                    "(30000); the difference, from each player, "
                                    "is the oka, to the first"),
                accepts=lambda v: isinstance(v, int) and 0 < v <= 1_000_000 and v % 100 == 0),
+        # Chombo (a false win, riichi on a hand not ready): its cost, settled as a deal's
+        # chombo event (`settle_deal`) and at a table (docs/rules-riichi.md, "Chombo").
+        Option(pgettext("house option", "chombo"),
+               "mangan", gettext_noop("mangan or deduction: what a chombo costs; mangan: a "
+                                      "mangan self-drawn paid in reverse (a non-dealer pays the "
+                                      "dealer 4,000 and each other 2,000, the dealer 4,000 to "
+                                      "each); deduction: 20,000 points off the final score, "
+                                      "after the uma"),
+               choices=CHOMBO_PAYMENTS),
         Option(pgettext("house option", "uma"),
                "10-20", gettext_noop("the rank bonus in thousands: a-b gives the first b, "
                                      "the second a, the third -a, the fourth -b (10-20)"),
@@ -610,11 +652,13 @@ class Riichi(Variant):
                 start=rules["start_points"]), ("rules.return_points", "rules.start_points"))
         return rules
 
-    def standings(self, net, rules) -> list[dict]:
+    def standings(self, net, rules, deducted=None) -> list[dict]:
         """The end of a hanchan, for each player (in the order given) from their net points at
         the table: final points (start_points + net), rank (a tie goes to the player who sat
         down first), and the score in thousands: (final - return_points) / 1000, the uma of the
-        rank, and the oka ((return - start) x 4 / 1000) to the first. The scores sum to zero."""
+        rank, and the oka ((return - start) x 4 / 1000) to the first. The scores sum to zero,
+        less the chombo deductions (`deducted`: each player's points deducted, house option
+        chombo "deduction"), taken off the score after the uma, the ranks unchanged."""
         start, back = rules["start_points"], rules["return_points"]
         finals = [start + Decimal(str(amount)) for amount in net]
         order = sorted(range(len(net)), key=lambda i: (-finals[i], i))
@@ -623,9 +667,10 @@ class Riichi(Variant):
         rows = [None] * len(net)
         for rank, player in enumerate(order):
             bonus = uma[rank] if len(net) == 4 else 0
-            score = (finals[player] - back) / 1000 + bonus + (oka if rank == 0 else 0)
+            off = Decimal((deducted or [0] * len(net))[player]) / 1000
+            score = (finals[player] - back) / 1000 + bonus + (oka if rank == 0 else 0) - off
             rows[player] = {"final": finals[player], "rank": rank + 1, "uma": bonus,
-                            "oka": oka if rank == 0 else 0, "score": score}
+                            "oka": oka if rank == 0 else 0, "deducted": off, "score": score}
         return rows
 
     # At a table: a hanchan, the East and South rounds; a dealer who wins keeps the deal
@@ -714,6 +759,57 @@ class Riichi(Variant):
         pot). A count `check_han_fu` refuses is refused."""
         self.check_han_fu(han, fu, ctx.self_drawn, yakuman)
         return self.payout(han, ctx, rules, fu, yakuman)
+
+    # Chombo (docs/rules-riichi.md, "Chombo") ---------------------------------------------------
+
+    def settle_deal(self, request) -> dict:
+        """The settle door (contract §5) for Riichi: `chombo` events, each an entry of the
+        ledger; a win is scored and paid by `score`. With the house option chombo "mangan" (the
+        default) the offender pays a mangan self-drawn in reverse (`chombo`); with "deduction"
+        nothing moves between the players and the entry's `deducted` is the 20,000 points the
+        final score loses, after the uma (`standings`); the result's `deducted` sums them by
+        seat."""
+        rules = self.check_rules(request.get("rules"))
+        events = request.get("events")
+        if not isinstance(events, list):
+            raise HandError("bad_request", gettext_noop(
+                "The deal needs 'events': a list of chombo events, like {example}.",
+                example='{"type": "chombo", "seat": "S", "reason": "false_win"}'))
+        entries, transfers = [], []
+        deducted = dict.fromkeys(SEATS, 0)
+        for index, event in enumerate(events):
+            seat, reason = chombo_event(index, event)
+            what, paid, off = self.chombo(seat, reason, rules)
+            entry = {"event": index, "what": what, "transfers": ledger(paid)["transfers"]}
+            if off:
+                entry["deducted"] = {"seat": seat, "points": off}
+                deducted[seat] += off
+            entries.append(entry)
+            transfers += paid
+        result = {"ok": True, "net": ledger(transfers)["net"], "ledger": entries}
+        if any(deducted.values()):
+            result["deducted"] = deducted
+        return result
+
+    def chombo(self, seat: str, reason: str, rules) -> tuple[Message, list[tuple], int]:
+        """One chombo by `seat` (East deals): what it is in words, its transfers (payer, payee,
+        amount, reason) and the points deducted from the offender's final score. "mangan": what
+        the offender would be paid for a mangan self-drawn without honba, paid to each other
+        player instead (a non-dealer 4,000 to the dealer and 2,000 to each other, 8,000 in all;
+        the dealer 4,000 to each, 12,000); "deduction": no transfer, 20,000 deducted."""
+        why = CHOMBO_REASONS[reason]
+        if rules["chombo"] == CHOMBO_DEDUCTION:
+            return (gettext_noop("{seat}: chombo ({why}): {points} points off the final score, "
+                                 "after the uma", seat=seat_letter(seat), why=why,
+                                 points=CHOMBO_POINTS), [], CHOMBO_POINTS)
+        ctx = parse_context({"seat_wind": seat, "round_wind": "E", "dealer": seat == "E",
+                             "self_drawn": True})
+        paid = self.pay_han_fu(5, None, ctx, rules)
+        back = [(winner, payer, amount, gettext_noop("chombo: a mangan in reverse"))
+                for payer, winner, amount, *_ in paid.payments]
+        return (gettext_noop("{seat}: chombo ({why}): pays a mangan, {amount} in all",
+                             seat=seat_letter(seat), why=why,
+                             amount=sum(t[2] for t in back)), back, 0)
 
     def red_fives(self, rules) -> tuple[int, ...]:
         """The set's red fives (house option aka_dora): 5m, 5p, 5s, or 5m, 5p, 5p, 5s."""
