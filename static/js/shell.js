@@ -70,6 +70,15 @@
     });
   }
 
+  /* The language switch comes back to this address as it is now (the pocket engine's result
+     changes it, and offline the page may be a kept shell): the worker shows it again, offline
+     too, in the language chosen. */
+  document.addEventListener("submit", function (event) {
+    var next = event.target.matches && event.target.matches("form.lang")
+      && event.target.querySelector("input[name=next]");
+    if (next) next.value = location.pathname + location.search;
+  }, true);
+
   document.addEventListener("click", function (event) {
     if (!event.target.closest("#update button")) return;
     if (!registration || !registration.waiting) { location.reload(); return; }
