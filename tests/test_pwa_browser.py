@@ -182,6 +182,23 @@ def test_the_language_switch_works_offline(browser, live_server):
         context.close()
 
 
+def test_a_phone_in_french_from_its_first_visit_reloads_in_french_offline(browser, live_server):
+    """The first visit is no page the worker saw on its way: the page tells it its language,
+    so the kept copy shown offline is the French one, not the first of the languages."""
+    context, page = phone(browser, live_server)
+    try:
+        context.add_cookies([{"name": "django_language", "value": "fr", "url": page.base}])
+        installed(page)
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        offline(page, True)
+        page.reload()
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("button.go")).to_have_text("Compter")
+    finally:
+        context.close()
+
+
 def worker_version(page):
     return page.evaluate("""() => new Promise(resolve => {
         navigator.serviceWorker.addEventListener('message', e => {

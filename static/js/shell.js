@@ -97,7 +97,8 @@
         /* A page opened before any worker ran (the first visit) was not kept on the way: ask. */
         if (!navigator.serviceWorker.controller) {
           navigator.serviceWorker.ready.then(function (ready) {
-            ready.active.postMessage({ type: "keep", url: location.href });
+            ready.active.postMessage({ type: "keep", url: location.href,
+                                       language: document.documentElement.lang });
           });
         }
         if (found.waiting && navigator.serviceWorker.controller) offerUpdate();

@@ -151,7 +151,11 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "take-over") self.skipWaiting();
-  if (data.type === "keep" && data.url) event.waitUntil(keep(new URL(data.url)));
+  if (data.type === "keep" && data.url) {  /* the first visit: its page, and its language */
+    event.waitUntil(Promise.all([keep(new URL(data.url)), language().then(function (known) {
+      return known ? null : setLanguage(data.language);
+    })]));
+  }
   if (data.type === "version" && event.source) {
     event.source.postMessage({ type: "version", version: VERSION });
   }
@@ -191,8 +195,9 @@ function page(request, url) {
     if (response.ok && KEPT_PAGE.test(url.pathname) && url.href === pageKey(url)
         && LANGUAGES.indexOf(code) >= 0) {
       var copy = response.clone();
+      /* a table's board changes with each hand: its other languages' copies follow it */
       caches.open(pagesOf(code)).then(function (cache) { return cache.put(url.href, copy); })
-        .then(function () { return keepEverywhere(url.href, code, false); });
+        .then(function () { return keepEverywhere(url.href, code, /^\/tables\/./.test(url.pathname)); });
     } else if (response.ok && KEPT_PAGE.test(url.pathname)) {
       refreshKept(url);  // a permalink or a notice: the shell is kept without its query
     }
