@@ -3,7 +3,9 @@
 - pyodide/: the runtime files of the npm package pinned in package-lock.json, as Pyodide loads
   them by name from its indexURL (so never renamed); python_stdlib.zip with the modules a start
   imports compiled (bytecode.js): Pyodide ships the standard library as sources, which each
-  start compiled again (half of Pyodide's own start); the other modules stay sources;
+  start compiled again (half of Pyodide's own start); the other modules stay sources; and
+  pyodide-lock.json with its `info` alone: the pocket loads no package, so it lists none (the
+  whole index is 28 KB of the pocket's bytes);
 - pack-<sha12>.zip: the Python the worker imports (scoring/engine, scoring/tables/game.py,
   scoring/pocket without this builder), the Jinja2 fragments, the compiled catalogs (locale/*.mo)
   and jinja2 + markupsafe copied from this venv (their pure-Python code: Pyodide has no C
@@ -37,8 +39,9 @@ OUT = ROOT / "build" / "static" / "pocket"
 MANIFEST = ROOT / "build" / "pocket.json"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 # What loadPyodide fetches from its indexURL (the rest of the npm package is types, maps, demos).
-STDLIB = "python_stdlib.zip"  # written with its start's modules compiled (`stdlib_bytes`)
-RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # written with its start's modules compiled (`built`)
+LOCK = "pyodide-lock.json"  # written with no package (`build`)
+RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB, LOCK)
 # Copied beside them, never loaded by a phone: pyodide.js names its source map, and collectstatic's
 # manifest storage refuses a file whose map is missing.
 BESIDE = ("pyodide.js.map",)
@@ -125,8 +128,10 @@ def build() -> dict:
     runtime = OUT / "pyodide"
     runtime.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME + BESIDE:
-        if name != STDLIB:
+        if name not in (STDLIB, LOCK):
             shutil.copyfile(PYODIDE / name, runtime / name)
+    shipped_lock = json.loads((PYODIDE / LOCK).read_text())
+    (runtime / LOCK).write_text(json.dumps({"info": shipped_lock["info"], "packages": {}}))
     data, stdlib = built()
     (runtime / STDLIB).write_bytes(stdlib)
     pack_name = f"pack-{hashlib.sha256(data).hexdigest()[:12]}.zip"

@@ -6,9 +6,10 @@
    - PACK, the pack's staged files: each module.py gets its module.pyc beside it (the "legacy"
      place, where an import finds it without the source), which build.py ships in its stead;
    - STDLIB, Pyodide's python_stdlib.zip unzipped (it holds sources only: each start would
-     compile every module it imports): the modules a start imports, found by starting the pack
-     here as the worker does (its entry imported and warmed, the tables' pending hands too), get
-     their module.pyc the same way; their names are printed, one a line.
+     compile every module it imports): the modules the pack imports, found by starting it here
+     as the worker does (its entry imported and warmed) and importing every module of it (each
+     variant is imported on its first hand), get their module.pyc the same way; their names are
+     printed, one a line.
 
    Unchecked-hash pycs: the unpacked files' times mean nothing. Compiled with the names the
    phone's tracebacks use (/home/pyodide/pocket/..., /lib/python313.zip/...). */
@@ -31,8 +32,11 @@ if not compileall.compile_dir("/pack", quiet=1, workers=1, legacy=True,
     raise SystemExit("compileall failed")
 sys.dont_write_bytecode = True
 sys.path.insert(0, "/pack")
-import scoring.pocket.entry, scoring.tables.pending
+import importlib, pkgutil
+import scoring.pocket.entry
 scoring.pocket.entry.warm()
+for found in pkgutil.walk_packages(["/pack/scoring"], "scoring."):
+    importlib.import_module(found.name)
 ZIP = "/lib/python313.zip/"
 used = sorted({m.__spec__.origin[len(ZIP):] for m in list(sys.modules.values())
                if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(ZIP)
