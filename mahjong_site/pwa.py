@@ -18,6 +18,8 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -84,23 +86,57 @@ def kept_static() -> list[str]:
 
 def kept_pages() -> list[str]:
     """The pages kept at install, in the player's language (the worker asks for them with the
-    phone's cookies): the scorer, every variant's pattern library, the trainer's pages (a drill
-    page is the shell the pocket engine renders any drill of its kind in), the tables list, the
-    page shown for a page not kept."""
+    phone's cookies): the scorer, and its page for each variant (the shell a permalink of that
+    variant fills offline: its keyboard, its fields), every variant's pattern library, the
+    trainer's pages and one drill page (the shell the pocket engine renders any drill in, sw.js
+    DRILL_SHELL), the tables list, the page shown for a page not kept."""
+    index = reverse("index")
+    return [index, reverse("tables"), reverse("offline"), reverse("learn"), drill_shell()] + [
+        f"{index}?variant={variant_id}" for variant_id in VARIANTS] + [
+        reverse("patterns", args=[variant_id]) for variant_id in VARIANTS] + [
+        reverse("learn-variant", args=[variant_id]) for variant_id in VARIANTS]
+
+
+def drill_shell() -> str:
+    """The drill page kept for every drill: the pocket renders the drill a path names into it."""
     from scoring.trainer.drills import KINDS
 
-    return [reverse("index"), reverse("tables"), reverse("offline"), reverse("learn")] + [
-        reverse("patterns", args=[variant_id]) for variant_id in VARIANTS] + [
-        reverse("learn-variant", args=[variant_id]) for variant_id in VARIANTS] + [
-        reverse("learn-drill", args=[variant_id, kind])
-        for variant_id in VARIANTS for kind in KINDS]
+    return reverse("learn-drill", args=[next(iter(VARIANTS)), KINDS[0]])
+
+
+KEPT_LANGUAGE_HEADER = "X-Pocket-Language"
+
+
+class KeptLanguageMiddleware:
+    """A page the service worker keeps for another language than the phone's (so that the
+    language switch works offline, sw.js) is asked for with the X-Pocket-Language header, a
+    code of settings.LANGUAGES: that request is answered in it, as if the phone had chosen it,
+    with its own cookies (its CSRF token, the tables it opened). Placed after LocaleMiddleware,
+    which then names the language in Content-Language."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.codes = {code for code, _name in settings.LANGUAGES}
+
+    def __call__(self, request):
+        asked = request.headers.get(KEPT_LANGUAGE_HEADER, "")
+        if asked in self.codes:
+            translation.activate(asked)
+            request.LANGUAGE_CODE = asked
+        response = self.get_response(request)
+        patch_vary_headers(response, (KEPT_LANGUAGE_HEADER,))
+        return response
 
 
 @require_safe
 @cache_control(no_cache=True)
 def service_worker(request):
     pocket = {"version": version(), "static": kept_static(), "pages": kept_pages(),
-              "offline": reverse("offline"), "store": static("js/pending-store.js")}
+              "offline": reverse("offline"), "store": static("js/pending-store.js"),
+              "languages": [code for code, _name in settings.LANGUAGES],
+              "language_cookie": settings.LANGUAGE_COOKIE_NAME,
+              "set_language": reverse("set_language"), "scorer": reverse("index"),
+              "drill_shell": drill_shell()}
     source = Path(finders.find("js/sw.js")).read_text(encoding="utf-8")
     body = f"self.POCKET = {json.dumps(pocket)};\n{source}"
     return HttpResponse(body, content_type="text/javascript; charset=utf-8")

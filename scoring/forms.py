@@ -204,7 +204,7 @@ class ScoreForm(FanTicks, forms.Form):
         self.shown = context_for(self.variant_id)
         for spec in CONTEXT_FIELDS:
             self.fields[spec.name] = context_field(spec)
-        self.options = self.variant.describe()["options"]
+        self.options = self.variant.describe_options()
         remembered = (remembered or {}).get(self.variant_id, {})
         self.rule_names = {}
         for option in self.options:

@@ -46,13 +46,18 @@ def imports_of(source: str) -> set[str]:
     return found
 
 
+def sources() -> dict[str, str]:
+    """The pack's modules as they were before compiling (the pack holds their bytecode)."""
+    return {name: file.read_text(encoding="utf-8") for name, file in build.pack_entries()
+            if name.endswith(".py")}
+
+
 def test_the_pack_has_no_django_in_it(pack):
     names = pack.namelist()
     assert not [n for n in names if n.startswith("django")]
-    for name in names:
-        if name.endswith(".py"):
-            imported = imports_of(pack.read(name).decode())
-            assert not [m for m in imported if m.split(".")[0] == "django"], name
+    for name, source in sources().items():
+        imported = imports_of(source)
+        assert not [m for m in imported if m.split(".")[0] == "django"], name
 
 
 def test_every_project_import_of_the_pack_is_in_the_pack(pack):
@@ -62,17 +67,17 @@ def test_every_project_import_of_the_pack_is_in_the_pack(pack):
 
     def inside(module: str) -> bool:
         path = module.replace(".", "/")
-        return f"{path}.py" in names or f"{path}/__init__.py" in names
+        return f"{path}.pyc" in names or f"{path}/__init__.pyc" in names
 
-    for name in names:
-        if not name.endswith(".py") or not name.startswith("scoring/"):
+    for name, source in sources().items():
+        if not name.startswith("scoring/"):
             continue
-        for module in imports_of(pack.read(name).decode()):
+        for module in imports_of(source):
             if module.split(".")[0] in ("scoring", "jinja2", "markupsafe"):
                 # a `from package import name` may name a module or an attribute
                 assert inside(module) or inside(module.rsplit(".", 1)[0]), (name, module)
-    for needed in ("scoring/pocket/entry.py", "scoring/tables/game.py", "jinja2/__init__.py",
-                   "markupsafe/__init__.py", "scoring/engine/suit_shapes.bin",
+    for needed in ("scoring/pocket/entry.pyc", "scoring/tables/game.pyc", "jinja2/__init__.pyc",
+                   "markupsafe/__init__.pyc", "scoring/engine/suit_shapes.bin",
                    "scoring/engine/cards/demo.card", "scoring/pocket/templates/pocket/result.jinja",
                    "locale/fr/LC_MESSAGES/django.mo", "locale/zh_Hant/LC_MESSAGES/django.mo"):
         assert needed in names
@@ -82,18 +87,36 @@ def test_every_project_import_of_the_pack_is_in_the_pack(pack):
     assert not [n for n in names if n.endswith((".so", ".po"))]
 
 
-def test_every_module_comes_with_the_phones_bytecode(pack):
-    """The worker's Python (3.13 in Pyodide 0.29) imports without compiling: each .py has its
-    __pycache__ .pyc, unchecked-hash (flags 0b01: the unpacked files' times mean nothing)."""
+def unchecked_313(code: bytes) -> bool:
+    """A .pyc of Python 3.13 (Pyodide 0.29's), unchecked-hash (flags 0b01: the unpacked files'
+    times mean nothing)."""
+    return (code[:4] == (3571).to_bytes(2, "little") + b"\r\n"
+            and int.from_bytes(code[4:8], "little") == 0b01)
+
+
+def test_every_module_comes_as_the_phones_bytecode(pack):
+    """The worker's Python (3.13 in Pyodide 0.29) imports without compiling: each module of the
+    pack is its .pyc, in the module's own place (the source is left out: the bytes budget)."""
     names = set(pack.namelist())
-    sources = [n for n in names if n.endswith(".py")]
-    for source in sources:
-        folder, _, file = source.rpartition("/")
-        compiled = f"{folder}/__pycache__/{file[:-3]}.cpython-313.pyc"
-        assert compiled in names, source
-        header = pack.read(compiled)[:8]
-        assert int.from_bytes(header[4:8], "little") == 0b01, compiled
-    assert len([n for n in names if n.endswith(".pyc")]) == len(sources)
+    modules = [name for name, _file in build.pack_entries() if name.endswith(".py")]
+    assert modules and not [n for n in names if n.endswith(".py")]
+    for module in modules:
+        assert unchecked_313(pack.read(module + "c")), module
+    assert len([n for n in names if n.endswith(".pyc")]) == len(modules)
+
+
+def test_the_standard_library_a_start_imports_is_compiled():
+    """The runtime's python_stdlib.zip: the modules a start imports as bytecode (Pyodide ships
+    sources only, compiled again at each start), every other module as Pyodide shipped it."""
+    made = zipfile.ZipFile(build.OUT / "pyodide" / build.STDLIB)
+    shipped = zipfile.ZipFile(build.PYODIDE / build.STDLIB)
+    names = set(made.namelist())
+    for module in ("json/decoder", "gettext", "re/_parser", "decimal", "asyncio/events",
+                   "dataclasses"):
+        assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+        assert unchecked_313(made.read(f"{module}.pyc")), module
+    assert "tkinter/__init__.py" in names or "pydoc.py" in names  # not imported: a source
+    assert {n[:-1] if n.endswith(".pyc") else n for n in names} == set(shipped.namelist())
 
 
 def test_the_served_pack_is_this_pack(pack_data):

@@ -78,14 +78,9 @@ def test_installed_then_offline_the_scorer_reloads_and_the_badge_says_so(browser
         page.goto(page.base + "/")
         expect(badge(page)).to_have_attribute("data-state", "online")
 
-        # The player switches to French: the kept pages follow, the pattern libraries too.
+        # The player switches to French online: the kept pages follow, the pattern libraries too.
         page.locator(".lang button[value=fr]").tap()
         expect(page.locator("html")).to_have_attribute("lang", "fr")
-        until(page, """async () => {
-            const pages = (await caches.keys()).find(n => n.startsWith('pages-'));
-            const kept = await (await caches.open(pages)).match('/patterns/riichi/');
-            return kept && (await kept.text()).includes('<html lang="fr"');
-        }""")
         offline(page, True)
         page.goto(page.base + reverse("patterns", args=["riichi"]))
         expect(page.locator("html")).to_have_attribute("lang", "fr")
@@ -111,6 +106,95 @@ def test_a_permalink_never_opened_shows_its_result_offline(browser, live_server,
         expect(page.locator("#result .big").first).to_have_text(total, timeout=90000)
         shot(page, "pwa-offline-permalink", screen=True)
         assert no_horizontal_scroll(page)
+    finally:
+        context.close()
+
+
+def test_a_permalink_of_another_variant_offline_shows_that_variants_scorer(browser, live_server,
+                                                                          client):
+    """A Riichi permalink opened offline: Riichi's own scorer (its keyboard has the red fives,
+    the default variant's has none), the hand from the address, the server's score; then the
+    variant switch, offline too, shows MCR's scorer with the same hand."""
+    query = urlencode({"variant": "riichi", "hand": "234m 456p 678s 345s 88m +8m",
+                       "seat_wind": "S", "round_wind": "E"})
+    served = client.get("/?" + query).content.decode()
+    total = re.search(r'<span class="big">([^<]+)</span>', served).group(1)
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        assert page.locator(".keyboard .key[data-code='0m']").count() == 0
+        offline(page, True)
+        page.goto(page.base + "/?" + query)
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+        expect(page.locator("#scorer")).to_have_attribute("data-variant", "riichi")
+        expect(page.locator(".keyboard .key[data-code='0m']")).to_have_count(1)
+        expect(page.locator("select[name=variant]")).to_have_value("riichi")
+        expect(page.locator("input[name=hand]")).to_have_value("234m 456p 678s 345s 88m +8m")
+        expect(page.locator("#result .big").first).to_have_text(total, timeout=90000)
+        shot(page, "pwa-offline-riichi-permalink", screen=True)
+        assert no_horizontal_scroll(page)
+
+        with page.expect_navigation():
+            page.locator("select[name=variant]").select_option("mcr")
+        expect(page.locator("#scorer")).to_have_attribute("data-variant", "mcr")
+        expect(page.locator(".keyboard .key[data-code='0m']")).to_have_count(0)
+        expect(page.locator("input[name=hand]")).to_have_value("234m 456p 678s 345s 88m +8m")
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+    finally:
+        context.close()
+
+
+def test_the_language_switch_works_offline(browser, live_server):
+    """Offline, the player taps 繁 (zh-hant) then FR: the page comes back in it, kept, with the
+    hand; the pocket engine's result is in it, the server's words for the same hand; the
+    pattern library too. Back online, the server answers in French (the cookie was set)."""
+    query = urlencode({"variant": "shanghai", "hand": "123m 456m 789m 123p 55s +5s",
+                       "seat_wind": "S", "round_wind": "E", "self_drawn": "on"})
+    context, page = phone(browser, live_server)
+    try:
+        installed(page)
+        offline(page, True)
+        page.goto(page.base + "/?" + query)
+        expect(page.locator("#result .big").first).to_be_visible(timeout=90000)
+        page.locator(".lang button[value=zh-hant]").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
+        page.locator(".lang button[value=fr]").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+        expect(page.locator("button.go")).to_have_text("Compter")
+        expect(page.locator("input[name=hand]")).to_have_value("123m 456m 789m 123p 55s +5s")
+        expect(page.locator("#result .big").first).to_be_visible(timeout=90000)
+        in_the_phone = page.locator("#result").inner_text()
+        shot(page, "pwa-offline-language", screen=True)
+        assert no_horizontal_scroll(page)
+        page.goto(page.base + reverse("patterns", args=["riichi"]))
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+        offline(page, False)
+        page.goto(page.base + reverse("tables"))
+        expect(badge(page)).to_have_attribute("data-state", "online")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        assert "django_language=fr" in page.evaluate("document.cookie")
+        page.goto(page.base + "/?" + query)  # the server's answer, in French
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        assert page.locator("#result").inner_text() == in_the_phone
+    finally:
+        context.close()
+
+
+def test_a_phone_in_french_from_its_first_visit_reloads_in_french_offline(browser, live_server):
+    """The first visit is no page the worker saw on its way: the page tells it its language,
+    so the kept copy shown offline is the French one, not the first of the languages."""
+    context, page = phone(browser, live_server)
+    try:
+        context.add_cookies([{"name": "django_language", "value": "fr", "url": page.base}])
+        installed(page)
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        offline(page, True)
+        page.reload()
+        expect(badge(page)).to_have_attribute("data-state", "offline")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("button.go")).to_have_text("Compter")
     finally:
         context.close()
 
@@ -150,7 +234,9 @@ def test_a_new_version_waits_for_its_notice_then_takes_over(browser, live_server
         assert worker_version(page) == "0123456789ab"
         expect(page.locator("#update")).to_be_hidden()
         names = page.evaluate("caches.keys()")
-        assert sorted(names) == ["pages-0123456789ab", "static-0123456789ab"]
+        assert sorted(n for n in names if n.startswith(("pages-", "static-"))) == [
+            "pages-0123456789ab-en", "pages-0123456789ab-fr", "pages-0123456789ab-zh-hans",
+            "pages-0123456789ab-zh-hant", "static-0123456789ab"]
         # The new version kept the pages too: offline, the scorer still opens.
         offline(page, True)
         page.reload()

@@ -532,4 +532,9 @@ class Variant:
         return {"id": self.id, "name": self.name, "unit": self.unit,
                 "claimed_chows": self.claimed_chows,
                 "patterns": [p.describe() for p in self.table],
-                "options": [o.describe() for o in self.options]}
+                "options": self.describe_options()}
+
+    def describe_options(self) -> list[dict]:
+        """`describe()`'s options (the house rules) alone, without describing every pattern:
+        what the scorer's form reads on each question."""
+        return [o.describe() for o in self.options]

@@ -1,16 +1,22 @@
 """Build the pocket engine's static files (`make pocket`, docs/pocket.md) into build/static/pocket/:
 
 - pyodide/: the runtime files of the npm package pinned in package-lock.json, as Pyodide loads
-  them by name from its indexURL (so never renamed);
+  them by name from its indexURL (so never renamed); python_stdlib.zip with the modules a start
+  imports compiled (bytecode.js): Pyodide ships the standard library as sources, which each
+  start compiled again (half of Pyodide's own start); the other modules stay sources; and
+  pyodide-lock.json with its `info` alone: the pocket loads no package, so it lists none (the
+  whole index is 28 KB of the pocket's bytes);
 - pack-<sha12>.zip: the Python the worker imports (scoring/engine, scoring/tables/game.py,
   scoring/pocket without this builder), the Jinja2 fragments, the compiled catalogs (locale/*.mo)
   and jinja2 + markupsafe copied from this venv (their pure-Python code: Pyodide has no C
-  speedups, and markupsafe falls back by itself), each .py with its bytecode compiled by the
-  phone's own Python (bytecode.js: Pyodide in Node), so the first start compiles nothing. Named
-  by its content, so a changed pack is a new URL that no cache confuses with the old one.
+  speedups, and markupsafe falls back by itself), each module as its bytecode compiled by the
+  phone's own Python (bytecode.js: Pyodide in Node), without its source (the pocket's bytes
+  budget), so the first start compiles nothing. Named by its content, so a changed pack is a
+  new URL that no cache confuses with the old one.
 
-build/pocket.json names the pack for the page (scoring.pocket.assets). The zip is deterministic:
-entries sorted, fixed timestamps, unchecked-hash pycs, so the same sources give the same name.
+build/pocket.json names the pack for the page (scoring.pocket.assets). The zips are
+deterministic: entries sorted, fixed timestamps, unchecked-hash pycs, so the same sources give the
+same name.
 
     python -m scoring.pocket.build
 """
@@ -33,8 +39,9 @@ OUT = ROOT / "build" / "static" / "pocket"
 MANIFEST = ROOT / "build" / "pocket.json"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 # What loadPyodide fetches from its indexURL (the rest of the npm package is types, maps, demos).
-RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-           "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"  # written with its start's modules compiled (`built`)
+LOCK = "pyodide-lock.json"  # written with no package (`build`)
+RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB, LOCK)
 # Copied beside them, never loaded by a phone: pyodide.js names its source map, and collectstatic's
 # manifest storage refuses a file whose map is missing.
 BESIDE = ("pyodide.js.map",)
@@ -71,30 +78,49 @@ def pack_entries() -> list[tuple[str, Path]]:
     return sorted(entries)
 
 
-def staged(folder: Path) -> list[str]:
-    """The pack's files copied under `folder`, with their bytecode (bytecode.js); their names."""
-    names = []
-    for name, file in pack_entries():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(file, folder / name)
-        names.append(name)
-    compiled = subprocess.run(["node", str(Path(__file__).with_name("bytecode.js")), str(folder)],
-                              cwd=ROOT, capture_output=True, text=True)
-    if compiled.returncode:
-        sys.exit(f"bytecode.js failed (npm ci first: make pocket):\n{compiled.stderr}")
-    names += sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.pyc"))
-    return names
+def compiled(pack: Path, stdlib: Path) -> list[str]:
+    """bytecode.js over the staged pack and the unzipped standard library: each pack module's
+    .pyc beside it, and the standard library modules a start imports (their names)."""
+    done = subprocess.run(["node", str(Path(__file__).with_name("bytecode.js")), str(pack),
+                           str(stdlib)], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"bytecode.js failed (npm ci first: make pocket):\n{done.stderr}")
+    return done.stdout.split()
+
+
+def zipped(folder: Path, names) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(names):
+            info = zipfile.ZipInfo(name, FIXED_TIME)
+            if name.endswith("/"):  # a folder's own entry, as the zip was shipped
+                archive.writestr(info, b"")
+                continue
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (folder / name).read_bytes())
+    return buffer.getvalue()
+
+
+def built() -> tuple[bytes, bytes]:
+    """(the pack, the standard library zip): each module that was compiled as its .pyc in place
+    of its source."""
+    with tempfile.TemporaryDirectory() as pack, tempfile.TemporaryDirectory() as stdlib:
+        pack, stdlib = Path(pack), Path(stdlib)
+        for name, file in pack_entries():
+            (pack / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(file, pack / name)
+        with zipfile.ZipFile(PYODIDE / STDLIB) as shipped:
+            shipped.extractall(stdlib)
+            stdlib_names = shipped.namelist()
+        compiled_stdlib = set(compiled(pack, stdlib))
+        pack_names = [p.relative_to(pack).as_posix() for p in pack.rglob("*")
+                      if p.is_file() and p.suffix != ".py"]
+        stdlib_names = [name + "c" if name in compiled_stdlib else name for name in stdlib_names]
+        return zipped(pack, pack_names), zipped(stdlib, stdlib_names)
 
 
 def pack_bytes() -> bytes:
-    buffer = io.BytesIO()
-    with tempfile.TemporaryDirectory() as folder, \
-            zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name in staged(Path(folder)):
-            info = zipfile.ZipInfo(name, FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (Path(folder) / name).read_bytes())
-    return buffer.getvalue()
+    return built()[0]
 
 
 def build() -> dict:
@@ -104,8 +130,12 @@ def build() -> dict:
     runtime = OUT / "pyodide"
     runtime.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME + BESIDE:
-        shutil.copyfile(PYODIDE / name, runtime / name)
-    data = pack_bytes()
+        if name not in (STDLIB, LOCK):
+            shutil.copyfile(PYODIDE / name, runtime / name)
+    shipped_lock = json.loads((PYODIDE / LOCK).read_text())
+    (runtime / LOCK).write_text(json.dumps({"info": shipped_lock["info"], "packages": {}}))
+    data, stdlib = built()
+    (runtime / STDLIB).write_bytes(stdlib)
     pack_name = f"pack-{hashlib.sha256(data).hexdigest()[:12]}.zip"
     for old in OUT.glob("pack-*.zip"):
         if old.name != pack_name:

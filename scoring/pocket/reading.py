@@ -248,7 +248,7 @@ def _read(query: Query, lang: Lang, cookies: dict) -> Reading:
     if chosen not in VARIANTS:
         raise NotRead("variant")  # the form's own "Select a valid choice"
     variant = VARIANTS[chosen]
-    options = variant.describe()["options"]
+    options = variant.describe_options()
     reading = Reading(chosen, {o["name"]: f"{chosen}-{o['name']}" for o in options})
     remembered = remembered_rules(cookies, chosen)
     shown = context_for(chosen)

@@ -80,7 +80,7 @@ class TableForm(forms.Form):
             self.fields[f"player{i}"] = NameField(
                 label=winds[i], max_length=30, required=i < min(self.rotation.players),
                 widget=forms.TextInput(attrs={"autocomplete": "off"}))
-        self.options = self.variant.describe()["options"]
+        self.options = self.variant.describe_options()
         self.rule_names = {}
         for option in self.options:
             name = f"{self.variant_id}-{option['name']}"

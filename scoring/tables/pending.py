@@ -96,7 +96,7 @@ def pending_hands(args: dict) -> list[dict]:
     for hand in args["hands"]:
         try:
             entry = read(hand.get("form", ""), Pairs(hand.get("pairs", ())), variant, position,
-                         players)
+                         players, options)
             recorded = game.record(variant, rules, position, entry, players, options)
         except HandError as error:
             rows.append({"ok": False, "number": position.number, "error": str(error.message),
@@ -119,13 +119,14 @@ def pending_hands(args: dict) -> list[dict]:
 
 
 def read(form: str, data: Pairs, variant: str, position: game.Position,
-         players: list[str]) -> game.HandEntry:
+         players: list[str], options: dict | None = None) -> game.HandEntry:
     """The entry a table form's pairs say, as the form's `entry` hands it over (forms.WinForm or
-    DiscardWinsForm, DrawForm, FalseWinForm, DealForms)."""
+    DiscardWinsForm, DrawForm, FalseWinForm, DealForms); `options`: the table's
+    (game.table_options), which say whether a Riichi win form asks for other winners."""
     if form == "win":
         if VARIANTS[variant].pays_during_deal:
             return _discard_wins(data, players)
-        return _win(data, variant, players)
+        return _win(data, variant, players, game.table_options(variant, options))
     if form == "draw":
         return _draw(data, variant, players)
     if form == "false-win":
@@ -162,7 +163,7 @@ def _source(text, players) -> tuple[bool, int | None]:
     return False, _player(text, players, "discarder")
 
 
-def _win(data, variant, players) -> game.WinEntry:
+def _win(data, variant, players, options) -> game.WinEntry | game.DiscardWinsEntry:
     winner = _player(data.get("winner"), players, "winner")
     self_drawn, discarder = _source(data.get("source"), players)
     if discarder == winner:
@@ -177,12 +178,58 @@ def _win(data, variant, players) -> game.WinEntry:
         (total, yakuman), fu = read_han, optional(data.get("fu"), "fu")
     else:
         total = number(data.get("total"), "total")
-    riichi = data.players("riichi") if game.riichi_stick(variant) else ()
+    riichi = tuple(data.players("riichi")) if game.riichi_stick(variant) else ()
+    others = _other_wins(data, variant, players, options, winner, self_drawn, discarder)
     liable = None
     if game.keeps_pao(variant) and data.get("liable"):  # Riichi's pao (forms.WinForm)
         liable = _player(data.get("liable"), players, "liable player")
+    if others:
+        if liable is not None:
+            raise HandError("bad_request", gettext_noop(
+                "Pao is kept for a single winner: enter the double ron without it."))
+        wins = [(winner, total, fu, yakuman), *others]
+        return game.DiscardWinsEntry(
+            wins=tuple((who, han) for who, han, _fu, _yakuman in wins), discarder=discarder,
+            fu=tuple(fu for _who, _han, fu, _yakuman in wins),
+            yakuman=tuple(yakuman for *_win, yakuman in wins), riichi=riichi)
     return game.WinEntry(winner=winner, discarder=discarder, self_drawn=self_drawn, total=total,
-                         fu=fu, yakuman=yakuman, riichi=tuple(riichi), liable=liable)
+                         fu=fu, yakuman=yakuman, riichi=riichi, liable=liable)
+
+
+def _other_wins(data, variant, players, options, winner, self_drawn, discarder) -> list:
+    """The other winners on the discard (double ron; a triple ron where the table pays it) that
+    a Riichi table's win form asks for without head-bump (forms.WinForm.others): (winner, han,
+    fu, yakuman) each, checked as the form checks them (check_other_winners)."""
+    if not game.quick_entry_fu(variant) or options.get("head_bump", True):
+        return []
+    asked = [2, 3] if options.get("triple_ron") == game.TRIPLE_RON_PAID else [2]
+    found, seen = [], {winner}
+    for k in asked:
+        who, counted = data.get(f"winner{k}"), game.read_han(data.get(f"total{k}"))
+        if who == "":
+            if counted is not None:
+                raise HandError("bad_request", gettext_noop(
+                    "Choose who won with this han, or leave the han empty."))
+            continue
+        who = _player(who, players, "winner")
+        if self_drawn:
+            raise HandError("bad_request", gettext_noop(
+                "A self-drawn tile has one winner: several win on one discard only."))
+        if who == discarder:
+            raise HandError("bad_request", gettext_noop(
+                "{who} discarded the winning tile and cannot win on it.", who=players[who]))
+        if who in seen:
+            raise HandError("bad_request", gettext_noop(
+                "{who} is already a winner of this discard: choose another player.",
+                who=players[who]))
+        if counted is None:
+            raise HandError("bad_request", gettext_noop("Choose how many han for {who}.",
+                                                        who=players[who]))
+        (han, yakuman), fu = counted, optional(data.get(f"fu{k}"), "fu")
+        VARIANTS[variant].check_han_fu(han, fu, False, yakuman)
+        found.append((who, han, fu, yakuman))
+        seen.add(who)
+    return found
 
 
 def _discard_wins(data, players) -> game.WinEntry | game.DiscardWinsEntry:
@@ -210,7 +257,8 @@ def _draw(data, variant, players) -> game.DrawEntry:
     entry = game.DrawEntry(
         ready=tuple(data.players("draw-ready")) if game.noten_payment(variant) else (),
         riichi=tuple(data.players("draw-riichi")) if game.riichi_stick(variant) else (),
-        abortive=data.get("draw-abortive") if game.abortive_draws(variant) else "")
+        abortive=data.get("draw-abortive") if game.abortive_draws(variant) else "",
+        nagashi=tuple(data.players("draw-nagashi")) if game.abortive_draws(variant) else ())
     not_ready = game.riichi_not_ready(variant, entry)
     if not_ready:
         raise HandError("bad_request", gettext_noop(

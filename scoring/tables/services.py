@@ -70,7 +70,7 @@ def replace_hand(table, hand_id: int, version: int, entry: game.HandEntry,
 def table_rules(table) -> dict:
     """Every house option of the table's variant, as the table agreed it."""
     return {option["name"]: table.rules.get(option["name"], option["default"])
-            for option in VARIANTS[table.variant].describe()["options"]}
+            for option in VARIANTS[table.variant].describe_options()}
 
 
 def scorer_link(table, position, hand=None, context=None) -> str:

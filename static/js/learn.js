@@ -143,10 +143,12 @@
     });
   });
 
-  /* A kept page shown for another drill's address (offline): the phone renders this one. */
+  /* A kept page shown for another drill's address (offline: this drill's own page, or the one
+     drill page kept for all): the phone renders this one. */
   function ownAddress() {
     var page = document.querySelector("[data-drill-page]");
-    if (!page || samePairs(page.dataset.asked, location.search.slice(1))) return;
+    if (!page || (page.dataset.path === location.pathname
+                  && samePairs(page.dataset.asked, location.search.slice(1)))) return;
     page.setAttribute("aria-busy", "true");
     if (!window.pocket || !window.pocket.start) return;
     Promise.resolve(window.pocket.start()).then(function () {

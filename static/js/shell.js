@@ -70,6 +70,15 @@
     });
   }
 
+  /* The language switch comes back to this address as it is now (the pocket engine's result
+     changes it, and offline the page may be a kept shell): the worker shows it again, offline
+     too, in the language chosen. */
+  document.addEventListener("submit", function (event) {
+    var next = event.target.matches && event.target.matches("form.lang")
+      && event.target.querySelector("input[name=next]");
+    if (next) next.value = location.pathname + location.search;
+  }, true);
+
   document.addEventListener("click", function (event) {
     if (!event.target.closest("#update button")) return;
     if (!registration || !registration.waiting) { location.reload(); return; }
@@ -88,7 +97,8 @@
         /* A page opened before any worker ran (the first visit) was not kept on the way: ask. */
         if (!navigator.serviceWorker.controller) {
           navigator.serviceWorker.ready.then(function (ready) {
-            ready.active.postMessage({ type: "keep", url: location.href });
+            ready.active.postMessage({ type: "keep", url: location.href,
+                                       language: document.documentElement.lang });
           });
         }
         if (found.waiting && navigator.serviceWorker.controller) offerUpdate();

@@ -69,8 +69,10 @@
     if (entry.form === "draw") return w.draw;
     if (entry.form === "deal") return w.deal;
     if (entry.form === "false-win") return say(w.falseWin, name(pairValue(entry, "false-declarer")));
-    var winners = entry.pairs.filter(function (p) { return p[0] === "winners"; })
-      .map(function (p) { return name(p[1]); });
+    var winners = row && row.detail && row.detail.winners  /* a double ron, worked out */
+      ? row.detail.winners.map(name)
+      : entry.pairs.filter(function (p) { return p[0] === "winners"; })
+        .map(function (p) { return name(p[1]); });
     var who = winners.length ? winners.join(", ") : name(pairValue(entry, "winner"));
     var source = pairValue(entry, "source");
     var line = source === "self" ? say(w.winsSelf, who)

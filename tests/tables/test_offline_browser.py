@@ -220,3 +220,54 @@ def test_a_hand_the_server_refuses_stays_with_its_reason_to_fix(browser, live_se
         expect(page.locator("#pending .hand-row")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_riichi_double_ron_pao_and_nagashi_offline_are_worked_out_on_the_phone(browser,
+                                                                              live_server):
+    """The Riichi entries beyond one win, kept offline, get their money on the phone: a double
+    ron (Bob 3 han 30 fu and Cy 2 han 40 fu on Ann's discard, East 1: 3,900 and 2,600 from
+    Ann), pao (Di's self-drawn yakuman, East 2, Bob the dealer liable: Bob pays the whole
+    32,000) and nagashi mangan (East 3, Cy the dealer: a dealer's mangan, 4,000 from each). The
+    server, back online, stores the same totals."""
+    table = Table.objects.create(name="Ron", variant="riichi", rules={}, players=NAMES)
+    context, page = phone(browser, live_server)
+    try:
+        installed(page, board_of(table))
+        offline(page, True)
+        page.reload()
+        form = page.locator("form.quick")
+        for name, value in [("winner", 1), ("source", 0), ("total", 3), ("fu", 30),
+                            ("winner2", 2), ("total2", 2), ("fu2", 40)]:
+            form.locator(f"select[name={name}]").select_option(str(value))
+        form.get_by_role("button", name="Add the win").tap()
+        expect(pending(page)).to_have_count(1)
+        for name, value in [("winner", 3), ("source", "self"), ("total", "yakuman1"),
+                            ("fu", ""), ("liable", 1)]:
+            form.locator(f"select[name={name}]").select_option(str(value))
+        form.get_by_role("button", name="Add the win").tap()
+        expect(pending(page)).to_have_count(2)
+        drawn = page.locator("form.drawn")
+        drawn.locator("[data-boxes=nagashi] label.toggle:has-text('Cy')").tap()
+        drawn.get_by_role("button", name="Drawn hand (nobody won)").tap()
+        expect(pending(page)).to_have_count(3)
+        expect(pending(page).first.locator("tr.delta td")).to_have_count(4, timeout=60000)
+        deltas = [numbers(pending(page).nth(i).locator("tr.delta td")) for i in (2, 1, 0)]
+        assert deltas == [[-6500, 3900, 2600, 0], [0, -32000, 0, 32000],
+                          [-4000, -4000, 12000, -4000]]
+        expect(pending(page).last).to_contain_text("Bob, Cy wins on Ann's discard")
+        on_the_phone = numbers(pending(page).first.locator("tr.after td"))
+        look_at(page, "#pending")
+        shot(page, "offline-double-ron", screen=True)
+        assert no_horizontal_scroll(page)
+
+        offline(page, False)
+        expect(pending(page)).to_have_count(0, timeout=30000)
+        expect(page.locator("#hands .hand-row")).to_have_count(3)
+        stored = list(table.hands.order_by("number"))
+        assert stored[0].detail["winners"] == [1, 2]
+        assert stored[1].detail["liable"] == 1
+        assert stored[2].detail["nagashi"] == [2]
+        table.refresh_from_db()
+        assert on_the_phone == [int(t) for t in table.totals()]
+    finally:
+        context.close()

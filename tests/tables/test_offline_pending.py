@@ -42,6 +42,43 @@ def riichi_hand(rng):
     return "win", pairs + [("riichi", p) for p in rng.sample(range(4), rng.randint(0, 2))]
 
 
+def riichi_hand_more(rng):
+    """Riichi's entries beyond one win: double (and triple) ron, pao, nagashi mangan; now and
+    then one the form refuses (the discarder or the winner again as the second winner, a
+    second han with nobody named, pao on a double ron or on no yakuman)."""
+    roll = rng.random()
+    if roll < 0.3:
+        ready = rng.sample(range(4), rng.randint(0, 4))
+        nagashi = rng.sample(range(4), rng.choice([1, 1, 2]))
+        abortive = [("draw-abortive", "four_winds")] * (rng.random() < 0.15)
+        return "draw", [("draw-ready", p) for p in ready] + [
+            ("draw-nagashi", p) for p in nagashi] + [
+            ("draw-riichi", p) for p in ready if rng.random() < 0.3] + abortive
+    winner = rng.randrange(4)
+    discarder = rng.choice([p for p in range(4) if p != winner])
+    pairs = [("winner", winner), ("riichi", rng.randrange(4))] * 1
+    if roll < 0.7:  # several winners on the discard
+        others = [p for p in range(4) if p not in (winner, discarder)]
+        second = rng.choice(others + [discarder] * (rng.random() < 0.1)
+                            + [winner] * (rng.random() < 0.1))
+        pairs += [("source", discarder), ("total", rng.choice(HAN[:8])), ("fu", 30),
+                  ("winner2", second), ("total2", rng.choice(HAN[:8] + ["yakuman1"])),
+                  ("fu2", rng.choice([30, 40]))]
+        third = [p for p in others if p != second]
+        if third and rng.random() < 0.4:
+            pairs += [("winner3", third[0]), ("total3", "2"), ("fu3", 40)]
+        if rng.random() < 0.1:
+            pairs += [("liable", discarder)]
+        return "win", [(name, value) for name, value in pairs if name != "riichi" or
+                       value in (winner, second)]
+    source = rng.choice(["self", discarder])
+    liable = rng.choice([p for p in range(4) if p != winner] + [winner] * (rng.random() < 0.1))
+    total = "yakuman1" if rng.random() < 0.85 else "5"
+    return "win", pairs + [("source", source), ("total", total), ("fu", ""),
+                           ("liable", liable)] + [("winner2", "")] + [("total2", "3")] * (
+        rng.random() < 0.05)
+
+
 def shanghai_hand(rng):
     if rng.random() < 0.2:
         return "draw", []
@@ -86,6 +123,9 @@ URLS = {"win": "table-win", "draw": "table-draw", "deal": "table-deal",
 @pytest.mark.parametrize("variant, hands, seed, options, keeps", [
     ("riichi", riichi_hand, 1, {}, False), ("riichi", riichi_hand, 2, {}, False),
     ("riichi", riichi_hand, 3, {"east_only": True}, True),
+    ("riichi", riichi_hand_more, 8, {}, False), ("riichi", riichi_hand_more, 9, {}, False),
+    ("riichi", riichi_hand_more, 10, {"triple_ron": "paid"}, False),
+    ("riichi", riichi_hand_more, 11, {"head_bump": True}, False),
     ("shanghai", shanghai_hand, 4, {}, False), ("sichuan", sichuan_hand, 5, {}, False),
     ("sichuan", sichuan_hand, 6, {}, False),
     ("mcr", mcr_hand, 7, {"false_win_penalty": 30, "false_win_to": "discarder"}, False),
