@@ -124,6 +124,16 @@ def test_offline_the_phone_makes_and_marks_drills(browser, live_server):
                           focus=page.locator("form.drill input[name=focus]").input_value())
         answer_wrong(page, nxt)
         expect(page.locator("#marked")).to_contain_text("Not quite.")
+        # A drill of another variant and kind, its page never opened: the one drill page kept
+        # for all, rendered by the phone for this address.
+        page.goto(f"{page.base}/learn/mcr/wins/?level=1&seed=3")
+        expect(page.locator("[data-drill-page]")).to_have_attribute("data-path", "/learn/mcr/wins/",
+                                                                     timeout=60000)
+        expect(page.locator("form.drill input[name=seed]")).to_have_value("3")
+        wins = drills.make("mcr", "wins", 1, seed=3)
+        wait_ready(page)
+        answer_right(page, wins)
+        expect(page.locator("#marked")).to_contain_text("Right.")
     finally:
         offline(page, False)
         context.close()
