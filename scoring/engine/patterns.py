@@ -40,14 +40,12 @@ def _fact():
     return field(init=False, repr=False, compare=False)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One decomposition of a hand, the group the winning tile completed, and how it was won.
 
     The facts nearly every predicate reads are computed once, in one pass over the groups, when
-    the reading is made. A value, never changed once made (not frozen: a frozen dataclass sets
-    each of its 21 fields through object.__setattr__, and a reading is made for every placement
-    of the winning tile of every hand scored).
+    the reading is made.
     """
 
     hand: Hand
@@ -98,14 +96,16 @@ class Reading:
                     if not (group.exposed or group.by_discard):
                         concealed += 1
             kongs = hand.kongs  # a kong is always a revealed set or a concealed kong as written
-        self.eyes, self.eyes_tile = eyes, None if eyes is None else eyes.tiles[0]
-        self.chows, self.triplets, self.kongs = tuple(chows), tuple(triplets), kongs
-        self.concealed_triplets, self.chow_firsts = concealed, chow_firsts
-        self.chow_bits, self.triplet_bits = chow_bits, triplet_bits
         # The groups hold every tile of the hand (bonus tiles excluded): their tiles are its.
-        mask = self.mask = hand.mask
-        self.has_honor, self.has_terminal = bool(mask & HONOR_BIT), bool(mask & TERMINAL_BITS)
-        self.suits, self.winning = hand.suits, hand.winning
+        mask = hand.mask
+        facts = {"eyes": eyes, "eyes_tile": None if eyes is None else eyes.tiles[0],
+                 "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
+                 "concealed_triplets": concealed, "chow_firsts": chow_firsts,
+                 "chow_bits": chow_bits, "triplet_bits": triplet_bits,
+                 "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
+                 "mask": mask, "suits": hand.suits, "winning": hand.winning}
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     @property
     def counts(self) -> tuple[int, ...]:

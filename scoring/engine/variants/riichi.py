@@ -428,7 +428,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
     if pinfu(r):
         if not ctx.self_drawn:
             reasons.append(FU["concealed_ron"])
-        return sum(f.fu for f in reasons), reasons
+        return sum([f.fu for f in reasons]), reasons
     if not ctx.self_drawn and not is_open(r):
         reasons.append(FU["concealed_ron"])
     extra = []
@@ -452,7 +452,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
     elif is_open(r) and not extra:
         extra.append(FU["open_pinfu"])
     reasons += extra
-    return sum(f.fu for f in reasons), reasons
+    return sum([f.fu for f in reasons]), reasons
 
 
 def round_up(amount: int | float, to: int) -> int:
