@@ -6,7 +6,6 @@ error naming the position (1-based) and the text at fault.
 
 import re
 from collections import namedtuple
-from itertools import groupby
 
 from . import tiles
 from .errors import HandError
@@ -96,7 +95,8 @@ class _Reader:
                 if "0" in digits:  # red fives: their places among the tiles read
                     self.red += [len(found) + at for at, digit in enumerate(digits) if digit == "0"]
                 try:
-                    found += map(kinds.__getitem__, digits)
+                    for digit in digits:
+                        found.append(kinds[digit])
                 except KeyError:
                     offset = next(at for at, digit in enumerate(digits) if digit not in kinds)
                     raise self.error(gettext_noop("there is no tile {tile}",
@@ -220,7 +220,6 @@ def _read(text: str) -> ParsedHand:
 # Per tile kind: the digit (or 'J') and the suit letter written after a run.
 _DIGIT = tuple("J" if t == tiles.JOKER else str(tiles.rank_of(t)) for t in range(tiles.KINDS))
 _SUIT = tuple(tiles.suit_of(t) for t in range(tiles.KINDS))
-_FIVES = {suit: tiles.make(5, suit) for suit in tiles.SUITS}  # the tile a red five of each is
 
 
 def check_red_fives(parsed: ParsedHand, allowed) -> None:
@@ -251,14 +250,22 @@ def red_code(tile: int) -> str:
 def format_tiles(kinds, red=()) -> str:
     """Sorted tiles, each run of one suit written once: (0, 1, 2, 27) -> '123m1z'. `red`: the
     fives among `kinds` written as red fives, '0' in the place of the first fives of their suit:
-    (3, 4, 4, 5) with red (4,) -> '4056m'. (A run's digits are joined by map, not tile by tile:
-    every scored hand's text is written so.)"""
-    out = []
-    for suit, run in groupby(sorted(kinds), _SUIT.__getitem__):
-        digits = "".join(map(_DIGIT.__getitem__, run))
-        if red and suit in _FIVES:  # the run's first fives are its red ones
-            digits = digits.replace("5", "0", red.count(_FIVES[suit]))
-        out.append(digits if suit == "J" else digits + suit)  # jokers have no suit letter
+    (3, 4, 4, 5) with red (4,) -> '4056m'."""
+    out, run_suit = [], None
+    red = list(red)
+    for tile in sorted(kinds):
+        suit = _SUIT[tile]
+        if suit != run_suit:
+            if run_suit is not None and run_suit != "J":
+                out.append(run_suit)
+            run_suit = suit
+        if red and tile in red:
+            red.remove(tile)
+            out.append("0")
+            continue
+        out.append(_DIGIT[tile])
+    if run_suit is not None and run_suit != "J":
+        out.append(run_suit)
     return "".join(out)
 
 
