@@ -219,10 +219,10 @@ class Forms:
                     found.add(tile)
         if not hand.melds and (self.seven_pairs or self.thirteen_orphans and (
                 sum(_orphan_counts(concealed)) - (winning in tiles.ORPHANS) == 13)):
-            before = list(concealed)  # the 13 tiles held before the winning tile
+            # The 13 tiles held before the winning tile: with no revealed set, all concealed.
+            before = list(concealed)
             before[winning] -= 1
-            found.update(self.special_waits(before, [n - (t == winning)
-                                                     for t, n in enumerate(counts)]))
+            found.update(self.special_waits(before, hand.kinds))
         return tuple(sorted(found & self.kinds))
 
     def special_missing(self, counts, melds: int, room, sets_and_pair, best: int) -> int:
@@ -230,11 +230,12 @@ class Forms:
         hold one of the variant's own forms (MCR's knitted ones: `MCRForms`); none here."""
         return best
 
-    def special_waits(self, before: list[int], held: list[int]) -> set[int]:
-        """Waits of seven pairs (the one unpaired tile) and of 13 terminals."""
+    def special_waits(self, before: list[int], kinds: tuple[int, ...]) -> set[int]:
+        """Waits of seven pairs (the one unpaired tile) and of 13 terminals, for a hand with no
+        revealed set: `before`, the counts held before the winning tile; `kinds`, the hand's."""
         found = set()
-        odd = [t for t, n in enumerate(before) if n % 2] if self.seven_pairs else []
-        if len(odd) == 1 and held[odd[0]] < 4:
+        odd = [t for t in kinds if before[t] % 2] if self.seven_pairs else []
+        if len(odd) == 1 and before[odd[0]] < 4:
             before[odd[0]] += 1
             if self.is_special(tuple(before)):
                 found.add(odd[0])
@@ -244,7 +245,7 @@ class Forms:
             # kind missing, or any of the thirteen if none is missing.
             missing = [tile for tile in tiles.ORPHANS if not before[tile]]
             if len(missing) <= 1:
-                found.update(tile for tile in missing or tiles.ORPHANS if held[tile] < 4)
+                found.update(tile for tile in missing or tiles.ORPHANS if before[tile] < 4)
         return found
 
 

@@ -232,8 +232,12 @@ class Variant:
                 raise HandError("unknown_rule", gettext_noop(
                     "{variant} has no house option {option}; its options are: {listed}.",
                     variant=self.name, option=repr(name), listed=listed))
-        rules = MappingProxyType({name: option.check(raw[name]) if name in raw else option.default
-                                  for name, option in known.items()})
+        # The defaults, then the options given, each checked in the declared order (the first
+        # at fault is named); a request names a few of a variant's options, so only those.
+        rules = self.default_rules.copy()
+        for name in sorted(raw, key=list(known).index):
+            rules[name] = known[name].check(raw[name])
+        rules = MappingProxyType(rules)
         if "minimum_fan" in rules and "limit" in rules and rules["minimum_fan"] > rules["limit"]:
             raise HandError("bad_context", gettext_noop(
                 "House option '{option}' ({minimum}) cannot be above the limit ({limit}): no hand "

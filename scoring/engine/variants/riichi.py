@@ -15,7 +15,7 @@ included; the riichi sticks on the table go to the winner from the table (`depos
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
+from functools import cache, cached_property
 
 from .. import tiles
 from ..context import parse_context, seat_of
@@ -436,7 +436,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
     if pinfu(r):
         if not ctx.self_drawn:
             reasons.append(FU["concealed_ron"])
-        return sum(f.fu for f in reasons), reasons
+        return sum([f.fu for f in reasons]), reasons
     if not ctx.self_drawn and not is_open(r):
         reasons.append(FU["concealed_ron"])
     extra = []
@@ -460,7 +460,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
     elif is_open(r) and not extra:
         extra.append(FU["open_pinfu"])
     reasons += extra
-    return sum(f.fu for f in reasons), reasons
+    return sum([f.fu for f in reasons]), reasons
 
 
 def round_up(amount: int | float, to: int) -> int:
@@ -479,13 +479,14 @@ def basic_points(han: int, fu: int, yakuman: int, rules) -> tuple[int, str | Non
     if yakuman:
         times = min(yakuman, MOST_YAKUMAN)
         return 8000 * times, ("yakuman" if times == 1 else f"{times}x yakuman")
-    if han >= 13:
-        if rules["kazoe"] == "sanbaiman":
-            return 6000, "sanbaiman"
-        return 8000, "kazoe yakuman"
-    for least, name, points in LIMITS:
-        if han >= least:
-            return points, name
+    if han >= 5:  # a limit, whatever the fu
+        if han >= 13:
+            if rules["kazoe"] == "sanbaiman":
+                return 6000, "sanbaiman"
+            return 8000, "kazoe yakuman"
+        for least, name, points in LIMITS:
+            if han >= least:
+                return points, name
     basic = fu * 2 ** (2 + han)
     if rules["kiriage"] and (han, fu) in ((4, 30), (3, 60)):
         return 2000, "kiriage mangan"
@@ -555,10 +556,16 @@ class Scored:
         self.raw_fu, self.fu_items = fu_of(reading)
         self.fu = self.raw_fu if self.raw_fu in (0, 25) else round_up(self.raw_fu, 10)
         self.basic, self.limit = basic_points(self.han, self.fu, self.yakuman, rules)
-        # What the winner is paid, to rank the readings: the amounts only (the reading chosen
-        # is paid, with the reason of each transfer, by `Riichi.money`).
-        self.paid = sum([s[2] for s in variant.shares(self.basic, reading.ctx)]) \
-            if has_yaku else 0
+        self.variant = variant
+
+    @cached_property
+    def paid(self) -> int:
+        """What the winner is paid, to rank the readings: the amounts only (the reading chosen
+        is paid, with the reason of each transfer, by `Riichi.money`). Worked out only where
+        readings are compared: most hands have one."""
+        if not self.has_yaku:
+            return 0
+        return sum([s[2] for s in self.variant.shares(self.basic, self.reading.ctx)])
 
     @property
     def fu_reasons(self) -> list[dict]:
