@@ -87,7 +87,7 @@ def test_tapping_a_wait_completes_the_hand_in_place(page):
     assert hand_in_url(page) == "122334m456p55789s +1m"  # the completed hand's permalink
     shot(page, SHOTS + "wait-tapped", screen=True)
     # Undo takes the tile back out: the analysis again.
-    page.locator(".keyboard [data-action=undo]").tap()
+    page.locator("[data-action=undo]").tap()
     expect(page.locator("#result .waits-list .wait")).to_have_count(2)
 
 
