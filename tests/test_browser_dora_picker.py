@@ -99,3 +99,22 @@ def test_the_headline_of_a_tsumo_with_honba_and_a_stick(page):
     assert no_horizontal_scroll(page)
     page.evaluate("document.querySelector('#result').scrollIntoView()")
     shot(page, "players29/headline-tsumo", screen=True)
+
+
+@pytest.mark.parametrize("language, money, count", [
+    ("fr", "6\u00a0000 chacun", "haneman · 6 han"),
+    ("zh-hans", "每家 6000", "跳满 · 6 番"),
+])
+def test_the_headline_in_french_and_chinese(page, language, money, count):
+    # The dealer's haneman self-drawn: 2 x 3000 = 6,000 from each of the three.
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": page.base}])
+    page.goto(page.base + "/?variant=riichi&hand=22334455m667788s+%2B8s&seat_wind=E"
+              "&self_drawn=on")
+    result = page.locator("#result")
+    expect(result.locator(".total .big")).to_have_text(money)
+    expect(result.locator(".total .points")).to_have_text(count)
+    picker = page.locator(".tile-picker[data-for=id_dora_indicators]")
+    picker.locator(".pick-toggle").tap()
+    assert no_horizontal_scroll(page)
+    page.evaluate("document.querySelector('#result').scrollIntoView()")
+    shot(page, f"players29/headline-{language}", screen=True)

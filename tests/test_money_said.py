@@ -166,3 +166,56 @@ def test_the_line_under_the_hand_says_the_money_too(client):
     hand_error = html[html.index('id="hand-error"'):]
     hand_error = hand_error[:hand_error.index("</div>")]
     assert '<a href="#result">ron 12,000 · mangan · 5 han ↓</a>' in hand_error
+
+
+def amounts_said(money: str) -> list[int]:
+    """The amounts of an English headline: 'ron 12,000' -> [12000]; '2,000 / 4,000' -> [2000,
+    4000]."""
+    import re
+
+    return [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", money)]
+
+
+def test_the_headline_adds_up_to_what_the_winner_is_paid_on_random_hands():
+    """Random Riichi wins, any seat, either way, with honba and sticks: a ron's amount is what
+    the winner is paid before the sticks; "N all" is the dealer's self-draw, three times N; a
+    split self-draw is twice the non-dealers' amount and once the dealer's, the dealer's the
+    larger. Whatever the han, the headline is money the transfers pay."""
+    import random
+
+    from scoring.engine import randomhands
+
+    rng = random.Random(29)
+    checked, paid_hands = set(), 0
+    for _ in range(300):
+        hand = randomhands.random_winning_hand(rng)
+        seat = rng.choice("ESWN")
+        context = {"seat_wind": seat, "honba": rng.choice((0, 0, 1, 3)),
+                   "riichi_sticks": rng.choice((0, 0, 2))}
+        if rng.random() < 0.5:
+            context["self_drawn"] = True
+        else:
+            context["discarder"] = rng.choice([s for s in "ESWN" if s != seat])
+        result = engine.score({"variant": "riichi", "hand": hand, "context": context})
+        if not result["ok"]:
+            continue
+        call = said_of(result)
+        if not result["meets_minimum"]:
+            assert call is None
+            continue
+        paid = result["winner_receives"] - 1000 * result["deposits"]["riichi_sticks"]
+        numbers = amounts_said(call["money"])
+        if not context.get("self_drawn"):
+            kind = "ron"
+            assert call["money"].startswith("ron ") and numbers == [paid]
+        elif seat == "E":
+            kind = "all"
+            assert call["money"].endswith(" all") and 3 * numbers[0] == paid
+        else:
+            kind = "split"
+            non_dealer, dealer = numbers
+            assert 2 * non_dealer + dealer == paid and dealer > non_dealer and call["split"]
+        checked.add(kind)
+        paid_hands += 1
+        assert (call["table"] != []) == bool(context["honba"] or context["riichi_sticks"])
+    assert checked == {"ron", "all", "split"} and paid_hands >= 50, paid_hands
