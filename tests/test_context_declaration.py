@@ -105,10 +105,11 @@ def test_the_form_has_a_rule_box_for_exactly_each_house_option_named_by_its_word
         form = ScoreForm({"variant": variant_id})
         assert form.rule_names == {o.name: f"{variant_id}-{o.name}" for o in variant.options}
         for option in variant.options:
-            assert option.name == option.word == option.word.template  # its English is its name
+            # its English is the page's words, its request name the same with '_' for spaces
+            assert option.word == option.word.template == option.name.replace("_", " ")
             if option.name != "card":  # the page words the card as a card
                 label = form.fields[form.rule_names[option.name]].label
-                assert label == option.name.replace("_", " ")
+                assert label == option.word
 
 
 def test_options_of_one_name_share_their_word_and_so_their_translation():
@@ -163,7 +164,8 @@ def test_the_page_writes_each_field_as_the_request_does_and_its_link_reads_it_ba
 @pytest.mark.parametrize("name", NAMES)
 def test_each_field_has_its_words(name):
     spec = BY_NAME[name]
-    assert str(field_word(name)) == name  # messages name the field itself in English
+    # messages name the field by its box's words, quoted; its request name is in error.fields
+    assert str(field_word(name)) == f"“{spec.label}”"
     assert spec.label and spec.cli
     kind_has_blank = spec.kind in (YES_NO, SUIT, SEAT)
     assert bool(spec.blank) == kind_has_blank  # the page's choice for leaving it out

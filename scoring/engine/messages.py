@@ -92,11 +92,6 @@ def ngettext(singular: str, plural: str, count: int, **params) -> Message:
     return Message(singular, params, "", plural, count)
 
 
-def npgettext(context: str, singular: str, plural: str, count: int, **params) -> Message:
-    """ngettext with a msgctxt (npgettext:1c,2,3 for makemessages)."""
-    return Message(singular, params, context, plural, count)
-
-
 def _translated(text: "Message", translate: Callable[[str], str], language: str = "") -> str:
     if text.plural:  # the catalog's plural forms: the same compiled files the pages read
         return plural_form(language, text.template, text.plural, text.count, text.context)
