@@ -5,14 +5,15 @@ it runs a server and fills a table of 2,000 hands).
 
 gunicorn (3 workers) on loopback, on SQLite in a file or on the database DATABASE_URL names. Table
 A has HANDS hands (Shanghai: wins and drawn hands in turn, the winner changing, so that an edit of
-hand 1 moves the deal of every later hand); table B a few. In alternating rounds, as the board's
-htmx form sends them (its answer rendered), the server-side time of: a new hand at A (taken back
-out afterwards, untimed), an edit of hand 1 at A (its winner changed, so every later hand moves),
-a delete of hand 1 at A (a hand added at the end afterwards, untimed, so A keeps HANDS hands).
-Meanwhile one phone saves hands at B, one after another: the longest of its saves while A's edit
-or delete ran is how long a save on another table waited behind it. Medians of the rounds; the
-goals: an edit or delete of hand 1 at most 3x a new hand, no save at B over 100 ms longer than
-its median when nothing else runs.
+hand 1 moves the deal of every later hand); table B a few. In alternating rounds, each form sent
+as the page sends it without JavaScript (answered 302, not followed) and under htmx (answered with
+what changed: the whole board after an edit or a delete before the last hand), the time of: a new
+hand at A (taken back out afterwards, untimed), an edit of hand 1 at A (its winner changed, so
+every later hand moves), a delete of hand 1 at A (a hand added at the end afterwards, untimed, so
+A keeps HANDS hands). Meanwhile one phone saves hands at B, one after another: the longest of its
+saves while A's edit or delete ran is how long a save on another table waited behind it. Medians
+of the rounds; the goals: an edit or delete of hand 1 at most 3x a new hand, no save at B over
+100 ms longer than its median when nothing else runs.
 """
 
 import argparse
