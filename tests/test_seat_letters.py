@@ -34,12 +34,13 @@ def test_the_compare_page_writes_them_so_too(client):
 
 
 @pytest.mark.parametrize("accept, line", [
-    ("en", "N/S→W 1000, E→W 2000"), ("zh-Hans", "北/南→西 1000, 东→西 2000")])
+    ("en", "N/S→W 8, E→W 23"), ("zh-Hans", "北/南→西 8, 东→西 23")])
 def test_payers_of_the_same_amount_share_one_arrow_wherever_they_sit(client, accept, line):
-    # Riichi, West wins self-drawn: the dealer (East) pays 2000, North and South 1000 each. North
-    # and South are not next to each other in turn order (N, E, S) but pay alike: one arrow.
-    query = {"variant": "riichi", "hand": "234m06788p345678s +8p", "seat_wind": "W",
-             "self_drawn": "on"}
+    # MCR, West wins 15 fan on East's discard: every other player pays the base 8, the discarder
+    # 8 + 15 = 23. North and South are not next to each other in turn order (N, E, S) but pay
+    # alike: one arrow. (A Riichi win's line says its money as the table does instead.)
+    query = {"variant": "mcr", "hand": "147m258p369s123m11z +1z", "seat_wind": "W",
+             "discarder": "E"}
     html = client.get(reverse("index") + "?" + urlencode(query),
                       HTTP_ACCEPT_LANGUAGE=accept).content.decode()
     summary = re.search(r'<p class="summary">(.*?)</p>', html, re.S).group(1)
