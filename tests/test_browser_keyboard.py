@@ -144,7 +144,8 @@ def test_a_self_drawn_score_line_fits_its_box(page, variant):
     # where "S→E 1000, W→E 1000, N→E 1000" wrapped and its second line was cut off.
     page.goto(page.base + f"/?variant={variant}&hand={SELF_DRAWN[variant]}&self_drawn=on")
     summary = page.locator("#hand-error .summary")
-    expect(summary).to_contain_text("S/W/N→E")
+    # Riichi says the money as the table does: East, the dealer, 2 han 30 fu self-drawn: 1,000 all.
+    expect(summary).to_contain_text("1,000 all" if variant == "riichi" else "S/W/N→E")
     fits = page.evaluate("""() => { const box = document.getElementById('hand-error');
         const line = box.querySelector('.summary a').getBoundingClientRect();
         return box.scrollHeight <= box.clientHeight && line.height < 40; }""")
