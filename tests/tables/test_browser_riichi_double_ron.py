@@ -21,6 +21,7 @@ def total_of(page, name):
 def test_a_double_ron_and_a_pao_win_on_a_phone(page):
     page.goto(page.base + "/tables/new")
     page.get_by_label("Variant").select_option("riichi")
+    expect(page.locator("[name=east_only]")).to_be_attached()  # the Riichi form, swapped in
     for seat, name in enumerate(NAMES):
         page.locator(f"input[name=player{seat}]").fill(name)
     page.locator("details.rules summary").tap()
