@@ -220,28 +220,33 @@ function page(request, url) {
    same as its permalink; the language switch says the language here and in its cookie (the
    server reads it once the connection is back), then shows its next page, kept in it. */
 function postPage(request, url) {
+  return postOr(request, function (data) {
+    if (url.pathname === SCORER) {
+      var query = new URLSearchParams();
+      data.forEach(function (value, name) {
+        if (typeof value === "string" && name !== "csrfmiddlewaretoken") query.append(name, value);
+      });
+      return Response.redirect(SCORER + "?" + query.toString(), 303);
+    }
+    var code = data.get("language"), next = data.get("next") || SCORER;
+    if (next.charAt(0) !== "/" || next.charAt(1) === "/" || next.charAt(1) === "\\") next = SCORER;
+    return setLanguage(code).then(function () {
+      if (LANGUAGES.indexOf(code) < 0 || !self.cookieStore) return null;
+      return self.cookieStore.set({ name: self.POCKET.language_cookie, value: code, path: "/",
+                                    sameSite: "lax" }).catch(function () {});
+    }).then(function () { return Response.redirect(next, 303); });
+  });
+}
+
+/* A POST to the network (the badge told); with no answer, `offline(its form data)` answers. */
+function postOr(request, offline) {
   var copy = request.clone();
   return fetch(request).then(function (response) {
     network(true);
     return response;
   }, function () {
     network(false);
-    return copy.formData().then(function (data) {
-      if (url.pathname === SCORER) {
-        var query = new URLSearchParams();
-        data.forEach(function (value, name) {
-          if (typeof value === "string" && name !== "csrfmiddlewaretoken") query.append(name, value);
-        });
-        return Response.redirect(SCORER + "?" + query.toString(), 303);
-      }
-      var code = data.get("language"), next = data.get("next") || SCORER;
-      if (next.charAt(0) !== "/" || next.charAt(1) === "/" || next.charAt(1) === "\\") next = SCORER;
-      return setLanguage(code).then(function () {
-        if (LANGUAGES.indexOf(code) < 0 || !self.cookieStore) return null;
-        return self.cookieStore.set({ name: self.POCKET.language_cookie, value: code, path: "/",
-                                      sameSite: "lax" }).catch(function () {});
-      }).then(function () { return Response.redirect(next, 303); });
-    });
+    return copy.formData().then(offline);
   });
 }
 
@@ -291,25 +296,18 @@ function refreshKept(url) {
 /* A table hand: to the server; with no answer, kept on the phone. The page is told by a header
    (htmx: nothing to swap) or sent back to the board (a plain form), which shows it pending. */
 function postOrKeep(request, url) {
-  var copy = request.clone();
-  return fetch(request).then(function (response) {
-    network(true);
-    return response;
-  }, function () {
-    network(false);
-    return copy.formData().then(function (data) {
-      var pairs = [];
-      data.forEach(function (value, name) { if (typeof value === "string") pairs.push([name, value]); });
-      var entry = PendingStore.entryOf(url.pathname, pairs);
-      if (!entry) return Response.error();
-      return PendingStore.put(entry).then(function () {
-        tell({ type: "pending", table: entry.table, key: entry.key });
-        if (request.headers.get("HX-Request")) {
-          return new Response("", { status: 200, headers: {
-            "HX-Reswap": "none", "X-Pocket-Kept": entry.key } });
-        }
-        return Response.redirect("/tables/e/" + entry.table + "/?kept=" + entry.key, 303);
-      });
+  return postOr(request, function (data) {
+    var pairs = [];
+    data.forEach(function (value, name) { if (typeof value === "string") pairs.push([name, value]); });
+    var entry = PendingStore.entryOf(url.pathname, pairs);
+    if (!entry) return Response.error();
+    return PendingStore.put(entry).then(function () {
+      tell({ type: "pending", table: entry.table, key: entry.key });
+      if (request.headers.get("HX-Request")) {
+        return new Response("", { status: 200, headers: {
+          "HX-Reswap": "none", "X-Pocket-Kept": entry.key } });
+      }
+      return Response.redirect("/tables/e/" + entry.table + "/?kept=" + entry.key, 303);
     });
   });
 }

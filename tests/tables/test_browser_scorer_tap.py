@@ -5,13 +5,13 @@ tap undoes it; the same when the phone's pocket engine rendered the result. Scre
 /tmp/shots/table30/."""
 
 import re
-import time
 
 import pytest
 from django.urls import reverse
 
 from scoring.tables.models import Table, TableHand
 from tests.browser import MARKS, SHOTS, no_horizontal_scroll, shot
+from tests.test_pocket_browser import wait_ready
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
@@ -67,16 +67,6 @@ def test_one_tap_records_the_hand_and_one_tap_undoes_it(page, table):
     page.goto(page.base + reverse("table-edit", args=[table.edit_token]))
     expect(page.locator("[data-hand='1'] .what")).to_contain_text("Bob wins on Ann's discard")
     shot(page, "table30/table-after-tap")
-
-
-def wait_ready(page, seconds=90):
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        state = page.evaluate("window.pocket ? pocket.state : 'none'")
-        if state in ("ready", "failed", "none"):
-            return state
-        time.sleep(0.25)
-    return "timeout"
 
 
 def test_the_button_works_when_the_phone_renders_the_result(page, table):
