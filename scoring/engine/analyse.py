@@ -47,6 +47,12 @@ def analyse(variant, text, raw_context, rules) -> dict:
     return result
 
 
+def before_the_win(context: dict) -> dict:
+    """A won hand's context less what only its winning tile has (how and from whom it was won):
+    what an analysis of its 13 tiles takes (win_contexts refuses those fields)."""
+    return {name: value for name, value in context.items() if name not in WINNING_TILE_FIELDS}
+
+
 def win_contexts(raw) -> tuple:
     """(self-drawn, on a discard): the request's context won both ways."""
     if raw is None:

@@ -6,6 +6,7 @@ both write and read it through these, from the engine's one declaration of the c
 from urllib.parse import urlencode
 
 from scoring import engine
+from scoring.engine.analyse import before_the_win
 from scoring.engine.api import score_fans
 from scoring.engine.context import (
     CONTEXT_FIELDS,
@@ -17,7 +18,6 @@ from scoring.engine.context import (
     SUIT,
     TILES,
     WIND,
-    WINNING_TILE_FIELDS,
     YES_NO,
     ContextField,
 )
@@ -102,8 +102,7 @@ def analysis_listed(entered: dict) -> dict | None:
     ways), best first, each with the player's gain, its copies unseen and the hand it completes
     (`hand`, and `query`, the link to it). Not ready: the useful tiles, each with its copies unseen
     (`unseen`: all of them). None when the engine does not analyse it (its error)."""
-    request = {**entered, "context": {name: value for name, value in entered["context"].items()
-                                      if name not in WINNING_TILE_FIELDS}}
+    request = {**entered, "context": before_the_win(entered["context"])}
     request["hand"] = format_hand(parse(entered["hand"])._replace(winning=None))  # no +X
     answer = engine.analyse(request)
     if not answer["ok"]:

@@ -18,11 +18,11 @@ A hand the engine refuses, that nobody pays, or (for "wins") that no tile wins, 
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from scoring.engine import api, mcr_random, randomhands, tiles
-from scoring.engine.context import WINNING_TILE_FIELDS
+from scoring.engine.analyse import before_the_win
 from scoring.engine.notation import joined_text, parse
 from scoring.engine.variants import VARIANTS
 from scoring.examples import example_request, examples_for
@@ -132,10 +132,10 @@ def drill_of(variant_id, kind, level, seed, focus, request, rng) -> Drill | None
         return None
     drill = Drill(variant_id, kind, level, seed, focus, request, result)
     if kind == "worth":
-        return Drill(**{**drill.__dict__, "choices": choices(variant_id, result, rng)})
+        return replace(drill, choices=choices(variant_id, result, rng))
     if kind == "wins":
         analysis = analysed(variant_id, request, result)
-        drill = Drill(**{**drill.__dict__, "analysis": analysis}) if analysis else None
+        drill = replace(drill, analysis=analysis) if analysis else None
         return drill if drill and drill.winning_tiles else None
     return drill
 
@@ -174,13 +174,6 @@ def analysed(variant_id: str, request: dict, result: dict) -> dict | None:
     if not analysis.get("ok") or analysis.get("shanten") != 0:
         return None
     return {**analysis, "hand": held}
-
-
-def before_the_win(context: dict) -> dict:
-    """A won hand's context less what only its winning tile has (how it was won, by whom):
-    what the analysis of the 13 tiles is asked with (it tries every tile both ways)."""
-    return {name: value for name, value in context.items()
-            if name not in WINNING_TILE_FIELDS and name not in ("self_drawn", "discarder")}
 
 
 def random_request(variant_id: str, rng: random.Random) -> dict | None:
