@@ -124,6 +124,11 @@ def number_at_least(low: float) -> Callable[[object], bool]:
                       and low <= v <= MAX_OPTION)
 
 
+def whole_number(low: int, high: int) -> Callable[[object], bool]:
+    """A whole number (not a bool, though True == 1) from `low` to `high`."""
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
 def _finite(number: int | float) -> bool:
     try:
         return math.isfinite(number)

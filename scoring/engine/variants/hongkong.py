@@ -32,7 +32,7 @@ from .. import tiles
 from ..decompose import Forms
 from ..messages import Message, gettext_noop, pattern_word, pgettext
 from ..patterns import STANDARD, Evaluation, Excluded, Pattern, PatternTable, Reading
-from ..variant import Option, Rotation, Variant, best_of, number_at_least, whole
+from ..variant import Option, Rotation, Variant, best_of, number_at_least, whole, whole_number
 
 SEVEN_PAIRS = "seven_pairs"
 ORPHAN_FORM = "thirteen_orphans"
@@ -264,10 +264,6 @@ class Reasoned(Excluded):
 
 def positive_number(value) -> bool:
     return number_at_least(0)(value) and value > 0
-
-
-def whole_number(low: int, high: int):
-    return lambda v: isinstance(v, int) and low <= v <= high
 
 
 class HongKong(Variant):

@@ -17,7 +17,7 @@ from ..decompose import Forms, completes
 from ..errors import HandError
 from ..messages import gettext_noop, pgettext
 from ..patterns import Evaluation, Excluded, Pattern, PatternTable
-from ..variant import EVERY_HAND, Option, Payout, Rotation, Variant
+from ..variant import EVERY_HAND, Option, Payout, Rotation, Variant, whole_number
 
 FORMS_ALL = frozenset({mf.STANDARD, mf.SEVEN_PAIRS_FORM, "seven_shifted_pairs",
                        "thirteen_orphans", "honors_and_knitted", "greater_honors_and_knitted",
@@ -329,10 +329,6 @@ class MCRForms(Forms):
 
 
 FORMS = MCRForms()
-
-
-def whole_number(low: int, high: int):
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
 
 class MCR(Variant):

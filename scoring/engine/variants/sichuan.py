@@ -12,7 +12,7 @@ from ..hand import CHOW, PAIR, count_copies, set_of_group, standard_copies
 from ..messages import SUIT_WORDS, count_of, gettext_noop, pgettext, tile_named
 from ..notation import ParsedHand
 from ..patterns import STANDARD, Pattern, PatternTable, Reading
-from ..variant import FIRST_WINNER, Option, Rotation, Variant
+from ..variant import FIRST_WINNER, Option, Rotation, Variant, whole_number
 
 SEVEN_PAIRS = "seven_pairs"
 ANY_FORM = frozenset({STANDARD, SEVEN_PAIRS})
@@ -103,10 +103,6 @@ PATTERNS = [
 ]
 
 
-def positive_whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_FAN_CAP
-
-
 class Sichuan(Variant):
     id = "sichuan"
     name = gettext_noop("Sichuan (Blood Battle)")
@@ -124,7 +120,7 @@ class Sichuan(Variant):
         Option(pgettext("house option", "fan cap"),
                3, gettext_noop("a whole number of fans from 1 to {most} (3): fans "
                                "above it do not count", most=MAX_FAN_CAP),
-               accepts=positive_whole),
+               accepts=whole_number(1, MAX_FAN_CAP)),
         Option(pgettext("house option", "table"),
                "mahjongo", gettext_noop("the pattern table: 'mahjongo'"),
                choices=("mahjongo",)),
