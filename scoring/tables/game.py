@@ -672,6 +672,9 @@ class WinEntry:
     fans: tuple[tuple[str, int], ...] = ()
     flowers: int = 0
     liable: int | None = None  # Riichi's pao: who fed the yakuman's last set (`pao`)
+    # ... and how many of the hand's yakuman they answer for (None: all; a double yakuman of
+    # which one part is liable, big three dragons with all honors: 1)
+    liable_yakuman: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -947,9 +950,11 @@ def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry
     transfers = by_player(position, paid.payments)
     liable = {}
     if entry.liable is not None:
-        one = variant.pay_han_fu(han, fu, parse_context({**context, "honba": 0}), checked, yakuman)
-        transfers = pao(position, entry, transfers, sum(money(t[2]) for t in one.payments))
+        transfers = pao(variant_id, rules, position, entry, context, entry.yakuman,
+                        entry.liable_yakuman)
         liable = {"liable": entry.liable}
+        if entry.liable_yakuman is not None and entry.liable_yakuman < entry.yakuman:
+            liable["liable_yakuman"] = entry.liable_yakuman
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, paid.total,
                     transfers,
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
@@ -965,28 +970,26 @@ def keeps_pao(variant_id: str) -> bool:
     return rotation_of(variant_id).honba
 
 
-def pao(position: Position, entry: WinEntry, transfers: list[Transfer],
-        value: Decimal) -> list[Transfer]:
+def pao(variant_id: str, rules: dict, position: Position, entry: WinEntry, context: dict,
+        yakuman: int, part: int | None = None) -> list[Transfer]:
     """Riichi's pao (docs/rules-riichi.md, "Pao"): the player who fed the third dragon set (big
-    three dragons) or the fourth wind set (big four winds), `entry.liable`, pays on a self-draw
-    the whole hand (the honba too); on another player's discard they pay half the yakuman's
-    `value` (without the honba) and the discarder the rest; on their own discard, as anyone
+    three dragons) or the fourth wind set (big four winds), `entry.liable`, answers for `part`
+    of the hand's `yakuman` (None: all), paid by the engine (`Riichi.pao`): on a self-draw their
+    part whole (the honba too), the rest as any self-draw; on another player's discard half of
+    their part (without the honba) and the discarder the rest; on their own discard, as anyone
     does. A hand that is no yakuman, or a winner liable for their own hand, is refused."""
     liable, winner = entry.liable, entry.winner
-    if not entry.yakuman:
+    if not yakuman:
         raise HandError("bad_context", gettext_noop(
             "Pao (liability) is for a yakuman fed by another player: big three dragons "
             "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
     if liable == winner or liable not in position.in_seat_order():
         raise HandError("bad_context", gettext_noop(
             "The liable player (pao) is another seated player than the winner."))
-    whole = sum((t.amount for t in transfers), Decimal(0))
-    if entry.self_drawn:
-        return [Transfer(liable, winner, whole)]
-    if entry.discarder == liable:
-        return transfers
-    half = value / 2
-    return [Transfer(liable, winner, half), Transfer(entry.discarder, winner, whole - half)]
+    variant = VARIANTS[variant_id]
+    return by_player(position, variant.pao({**context, "honba": position.honba},
+                                           variant.check_rules(rules),
+                                           position.seat_of(liable), yakuman, part))
 
 
 def quick_discard(variant_id: str, rules: dict, position: Position, entry: DiscardWinsEntry,
@@ -1121,7 +1124,7 @@ def scored_pao(variant_id: str, rules: dict, position: Position, entry: WinEntry
     honba too) and the others pay the rest as for a self-draw; on another's discard, half of the
     liable yakuman, the discarder the rest."""
     liable_ids = pao_yakuman(options)
-    liable = sum(p.get("han", 0) // 13 for p in result["patterns"] if p["id"] in liable_ids)
+    liable = VARIANTS[variant_id].liable_part(result["patterns"], options)
     if not liable:
         raise HandError("bad_context", gettext_noop(
             "Pao (liability) is for big three dragons (daisangen), big four winds (daisuushii) "
@@ -1129,24 +1132,7 @@ def scored_pao(variant_id: str, rules: dict, position: Position, entry: WinEntry
             if "suukantsu" in liable_ids else gettext_noop(
             "Pao (liability) is for big three dragons (daisangen) or big four winds "
             "(daisuushii): this hand has neither."))
-    variant, checked = VARIANTS[variant_id], VARIANTS[variant_id].check_rules(rules)
-    whole_hand = result["yakuman"]
-    entry = replace(entry, yakuman=liable)
-
-    def paid(yakuman: int, honba: int) -> list[Transfer]:
-        ctx = parse_context({**context, "honba": honba})
-        return by_player(position, variant.pay_han_fu(0, None, ctx, checked, yakuman).payments)
-
-    own = paid(liable, position.honba)
-    value = sum((t.amount for t in paid(liable, 0)), Decimal(0))
-    shares = pao(position, entry, own, value)
-    rest = whole_hand - liable
-    if not rest:
-        return shares
-    if entry.self_drawn:
-        return shares + paid(rest, 0)
-    return shares + [Transfer(entry.discarder, entry.winner,
-                              sum((t.amount for t in paid(rest, 0)), Decimal(0)))]
+    return pao(variant_id, rules, position, entry, context, result["yakuman"], liable)
 
 
 def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *, hand: str,

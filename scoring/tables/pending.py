@@ -183,6 +183,11 @@ def _win(data, variant, players, options) -> game.WinEntry | game.DiscardWinsEnt
     liable = None
     if game.keeps_pao(variant) and data.get("liable"):  # Riichi's pao (forms.WinForm)
         liable = _player(data.get("liable"), players, "liable player")
+    part = optional(data.get("liable_yakuman"), "liable_yakuman") \
+        if game.keeps_pao(variant) else None  # forms.WinForm's "Liable for"
+    if part is not None and liable is None:
+        raise HandError("bad_request", gettext_noop(
+            "Choose the liable player, or leave “Liable for” at the whole hand."))
     if others:
         if liable is not None:
             raise HandError("bad_request", gettext_noop(
@@ -193,7 +198,8 @@ def _win(data, variant, players, options) -> game.WinEntry | game.DiscardWinsEnt
             fu=tuple(fu for _who, _han, fu, _yakuman in wins),
             yakuman=tuple(yakuman for *_win, yakuman in wins), riichi=riichi)
     return game.WinEntry(winner=winner, discarder=discarder, self_drawn=self_drawn, total=total,
-                         fu=fu, yakuman=yakuman, riichi=riichi, liable=liable)
+                         fu=fu, yakuman=yakuman, riichi=riichi, liable=liable,
+                         liable_yakuman=part)
 
 
 def _other_wins(data, variant, players, options, winner, self_drawn, discarder) -> list:

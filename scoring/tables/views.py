@@ -816,7 +816,8 @@ def _counted_initial(table, hand) -> dict:
         return {}
     detail = hand.detail
     counted = {"total": game.han_choice(hand.total, detail.get("yakuman") or 0),
-               "fu": detail.get("fu"), "liable": detail.get("liable")}
+               "fu": detail.get("fu"), "liable": detail.get("liable"),
+               "liable_yakuman": detail.get("liable_yakuman")}
     for k, win in enumerate(detail.get("wins", [])[1:], start=2):  # a double ron's others
         counted.update({f"winner{k}": win["winner"], f"fu{k}": win["fu"],
                         f"total{k}": game.han_choice(win["han"], win["yakuman"] or 0)})
