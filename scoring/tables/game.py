@@ -923,13 +923,16 @@ def by_fans(variant_id: str, rules: dict, position: Position, entry: WinEntry) -
     winner, self_drawn = entry.winner, entry.self_drawn
     ctx = parse_context(win_context(position, winner, entry.discarder, self_drawn))
     fans = dict(entry.fans)
-    _, paid = variant.pay_entered(fans, entry.flowers, ctx, variant.check_rules(rules))
+    best, paid = variant.pay_entered(fans, entry.flowers, ctx, variant.check_rules(rules))
+    patterns = [{"id": p["id"], "name": p.get("name", ""), "english": p.get("english", ""),
+                 "value": p.get("value"), "count": p.get("count", 1)}
+                for p in variant.counted_rows(best)]
     return Recorded("win", winner, None if self_drawn else entry.discarder, self_drawn,
                     paid.total, by_player(position, paid.payments),
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind,
-                     "fans": fans, "flowers": entry.flowers})
+                     "fans": fans, "flowers": entry.flowers, "patterns": patterns})
 
 
 def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry) -> Recorded:

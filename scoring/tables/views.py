@@ -673,6 +673,7 @@ def _scorer_not_added(request, table, scorer, form):
 def _scorer_page(table, position, form, scorer, preview) -> dict:
     return {"table": table, "form": form, "query": scorer.query, "problem": scorer.problem,
             "position": position, "hand": scorer.hand, "preview": preview,
+            "by_fans": bool(scorer.fans),
             "paid": services.preview_money(table, position, preview), "stick": table.stick(),
             "unit": _unit(table), "names": table.players, "once": ONCE}
 
