@@ -50,7 +50,7 @@ from itertools import combinations
 from scoring.engine import api
 from scoring.engine.context import parse_context
 from scoring.engine.errors import HandError
-from scoring.engine.messages import gettext_noop, pgettext, to_data, unit_word
+from scoring.engine.messages import Message, gettext_noop, pgettext, to_data, unit_word
 from scoring.engine.tiles import WINDS
 from scoring.engine.variant import FIRST_WINNER, KEEP_ON_DEALER_WIN, Rotation
 from scoring.engine.variants import VARIANTS
@@ -445,6 +445,33 @@ def reached(variant_id: str, rules: dict, totals: list) -> list[int]:
     return [player for player, total in enumerate(totals) if start + total >= back]
 
 
+def bust_said(names: list, below) -> Message:
+    """The board's words for the players bust (`bust`, named), the game over."""
+    return gettext_noop("{who}: below {below} points, bust (tobi). The game is over: settle up, "
+                        "or play on.", who=list(names), below=show(money(below)))
+
+
+# A chombo's line, as the board's rows (templates/tables/partials/_row.html) and the phone's
+# pending rows (scoring/tables/pending.py) say it after the offender's name.
+CHOMBO_SAID = {"false_win": gettext_noop("chombo: a false win."),
+               "noten_riichi": gettext_noop("chombo: riichi on a hand not ready.")}
+CHOMBO_PAYS = gettext_noop("Pays a mangan: 4,000 to the dealer and 2,000 to each other player "
+                           "(a dealer: 4,000 to each).")
+CHOMBO_REPLAYED = gettext_noop("The hand is replayed: the same dealer, the same honba; its "
+                               "riichi sticks go back.")
+
+
+def chombo_said(detail: dict) -> list:
+    """What a chombo's line says after who: why, what it costs (the mangan paid, or the points
+    deducted from the final score), and that the hand is replayed; [] for no chombo."""
+    if not detail.get("chombo"):
+        return []
+    cost = gettext_noop("{points} points off the final score, after the uma.",
+                        points=show(money(detail["deducted"]))) if detail.get("deducted") \
+        else CHOMBO_PAYS
+    return [CHOMBO_SAID.get(detail["chombo"], CHOMBO_SAID["false_win"]), cost, CHOMBO_REPLAYED]
+
+
 EXTENSION_OVER = gettext_noop("The extra round (sudden death) is over: the game is over. Settle "
                               "up, or play on.")
 
@@ -454,7 +481,8 @@ def game_end(variant_id: str, rules: dict, options: dict, position: Position, to
              names: list[str] | None = None) -> dict:
     """Where the game stands at `position` (after `last`, (the position before the last hand,
     its outcome), with each player's `totals`): {"over": bool, "message": the board's words or
-    None, "bust": the players bust}. Over: a bust (`bust`); the rounds played (`game_over`),
+    None, "bust": the players bust}. Over: a bust (`bust`, the message `bust_said`); the rounds
+    played (`game_over`),
     except that with the table's `west_round` (Riichi) while nobody has reached the return
     points one more round is played, ended as soon as somebody reaches them (sudden death);
     with `agari_yame`, the last hand's dealer who won (or was ready at an exhaustive draw) and is
@@ -464,7 +492,8 @@ def game_end(variant_id: str, rules: dict, options: dict, position: Position, to
         lambda p: gettext_noop("Player {number}", number=p + 1))
     found = {"over": False, "message": None, "bust": bust(variant_id, rules, options, totals)}
     if found["bust"]:
-        return {**found, "over": True}
+        return {**found, "over": True, "message": bust_said(
+            [name(p) for p in found["bust"]], options["tobi_below"])}
     rotation = rotation_of(variant_id, east_only=east_only)
     rounds = rotation.game_rounds
     extra = rounds is not None and bool(options.get("west_round")) \

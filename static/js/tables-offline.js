@@ -66,6 +66,7 @@
     var w = words(), names = state.players;
     function name(text) { return names[Number(text)] || "?"; }
     if (row && row.ok === false) return "";
+    if (row && row.said) return row.said;  /* the board's words, from the game code (a chombo) */
     if (entry.form === "draw") return w.draw;
     if (entry.form === "deal") return w.deal;
     if (entry.form === "false-win") return say(w.falseWin, name(pairValue(entry, "false-declarer")));
@@ -179,6 +180,7 @@
     });
     slot.hidden = !entries.length;
     var last = rows && rows.filter(function (r) { return r.ok; }).pop();
+    ending(last);
     document.querySelectorAll("#now .player").forEach(function (li) {
       var total = li.querySelector(".ptotal");
       if (!total) return;
@@ -191,6 +193,29 @@
     if (none) none.hidden = !!entries.length;
   }
 
+  /* Where the game stands after the last pending hand, in the board's words (game.game_end, on
+     the phone): the server's notice, from before them, is put aside while they are pending. */
+  function ending(last) {
+    var now = document.getElementById("now");
+    if (!now) return;
+    now.querySelectorAll(".notice:not(.pending-end)").forEach(function (p) {
+      p.hidden = !!last;
+    });
+    var notice = now.querySelector(".pending-end");
+    if (!last || !last.end) {
+      if (notice) notice.remove();
+      return;
+    }
+    if (!notice) {
+      notice = cell("p", "", "notice pending-end");
+      var standings = now.querySelector(".standings");
+      now.insertBefore(notice, standings);
+    }
+    notice.classList.toggle("game-over", !!last.over);
+    notice.classList.toggle("extra-round", !last.over);
+    notice.textContent = last.end;
+  }
+
   /* The rows the pocket engine works out, or null while it cannot (not loaded, not built). */
   function work(state, pending) {
     var pocket = window.pocket;  /* before its first start, the loader's stand-in (scorer.js) */
@@ -199,7 +224,7 @@
       return loaded.call("pending_hands", {
         variant: state.variant, rules: state.rules, players: state.players,
         dealer_keeps: state.dealer_keeps, options: state.options, position: state.position,
-        totals: state.totals,
+        totals: state.totals, language: document.documentElement.lang || "en",
         hands: pending.map(function (e) { return { form: e.form, pairs: e.pairs }; }),
       });
     }).catch(function () { return null; });
