@@ -188,6 +188,13 @@
       var i = Number(li.dataset.player);
       total.textContent = last ? amount(last.totals[i]) : total.dataset.server;
       total.classList.toggle("pending-total", !!last);
+      /* Riichi's points from the start (the server's, moved by what the pending hands add) */
+      var points = li.querySelector(".ppoints");
+      if (!points) return;
+      if (!points.dataset.server) points.dataset.server = points.textContent;
+      points.textContent = last ? String(Number(points.dataset.points)
+        - Number(total.dataset.total) + Number(last.totals[i])) : points.dataset.server;
+      points.classList.toggle("pending-total", !!last);
     });
     var none = document.getElementById("no-hands");
     if (none) none.hidden = !!entries.length;
