@@ -68,6 +68,8 @@ def compare_rows(asked: dict) -> list[dict]:
                                    "context": context})
         main = sorted(result.get("patterns") or [], key=lambda p: -p["value"] * p["count"])
         rows.append({"variant": variant, "result": result, "patterns": main[:3]})
+    if fans:  # the variants that scored the fans first, the others after
+        rows.sort(key=lambda row: not row["result"]["ok"])
     return rows
 
 

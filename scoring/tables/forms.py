@@ -270,7 +270,7 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                 self.fields["liable_yakuman"] = forms.TypedChoiceField(
                     label=_("Liable for"), coerce=int, required=False, empty_value=None,
                     choices=[("", _("the whole hand")),
-                             (1, _("one yakuman of a double yakuman"))],
+                             (1, _("one yakuman of two"))],
                     help_text=_("Big three dragons with all honors, say: the liable player "
                                 "answers for the big three dragons only, and the other "
                                 "yakuman is paid as any win."))

@@ -37,7 +37,7 @@ def test_a_double_yakuman_with_one_part_liable_on_quick_entry(page):
     form.locator("select[name=source]").select_option("3")
     form.locator("select[name=total]").select_option("yakuman2")
     form.locator("select[name=liable]").select_option("2")
-    form.get_by_label("Liable for").select_option(label="one yakuman of a double yakuman")
+    form.get_by_label("Liable for").select_option(label="one yakuman of two")
     form.locator("select[name=liable]").scroll_into_view_if_needed()
     shot(page, "club29b/liable-part-form", screen=True)
     assert no_horizontal_scroll(page)

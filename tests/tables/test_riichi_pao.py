@@ -86,7 +86,7 @@ def test_pao_through_the_quick_entry_form(client):
 
 
 # A double yakuman of which one part is liable (big three dragons with all honors), entered by
-# its count: "Liable for: one yakuman of a double yakuman". Worked by hand, 1 honba, B (a
+# its count: "Liable for: one yakuman of two". Worked by hand, 1 honba, B (a
 # non-dealer) wins a double yakuman, C liable for the big three dragons only. The liable part,
 # one yakuman, is 32,000 (+300 honba); the other yakuman, 32,000, is paid as any win is (no
 # honba: it went with the liable part).
@@ -141,7 +141,7 @@ def test_one_liable_yakuman_through_the_quick_entry_form(client):
     table = open_table(client)
     url = reverse("table-win", args=[table.edit_token])
     page = client.get(reverse("table-edit", args=[table.edit_token])).content.decode()
-    assert 'name="liable_yakuman"' in page and "one yakuman of a double yakuman" in page
+    assert 'name="liable_yakuman"' in page and "one yakuman of two" in page
     response = client.post(url, {"winner": B, "source": D, "total": "yakuman2",
                                  "liable_yakuman": 1})
     assert "Choose the liable player, or leave “Liable for” at the whole hand." in \
