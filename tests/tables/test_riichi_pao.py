@@ -197,6 +197,13 @@ def test_settle_pays_a_double_yakuman_with_its_liable_part_by_its_tiles():
     assert ron["net"] == {"E": 0, "S": 64300, "W": -16000, "N": -48300}
 
 
+def test_settle_pays_a_win_by_its_count_as_quick_entry_does():
+    """S's 3 han 40 fu self-drawn, no honba: 40 x 2^5 = 1,280 basic points; E (the dealer) pays
+    2 x 1,280 = 2,560, rounded up 2,600; W and N 1,280, 1,300: S +5,200."""
+    assert settle({"type": "win", "seat": "S", "self_drawn": True, "han": 3, "fu": 40})[
+        "net"] == {"E": -2600, "S": 5200, "W": -1300, "N": -1300}
+
+
 def test_settle_pays_it_by_its_count_too():
     """The same by its count: yakuman 2, liable_yakuman 1; without liable_yakuman the whole
     count is liable (W 64,300 self-drawn); without liable, as any double yakuman (E 32,100,
@@ -223,6 +230,12 @@ def test_settle_pays_it_by_its_count_too():
      "bad_event", "a win event has no field pao"),
     ({"type": "win", "seat": "S", "discarder": "N", "han": 3, "fu": 40, "liable": "W"},
      "bad_context", "This hand is no yakuman."),
+    ({"type": "win", "seat": "S", "discarder": "S", "han": 3, "fu": 40},
+     "bad_event", "the winner cannot have discarded the winning tile"),
+    ({"type": "win", "seat": "S", "self_drawn": "yes", "han": 3, "fu": 40},
+     "bad_event", "self_drawn must be true or false"),
+    ({"type": "win", "seat": "S", "self_drawn": True, "han": 3, "fu": "40"},
+     "bad_event", "a win by its count has whole numbers"),
 ])
 def test_settle_refuses_a_win_event_it_cannot_pay(event, code, words):
     result = settle(event)

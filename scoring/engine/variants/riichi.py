@@ -893,6 +893,8 @@ class Riichi(Variant):
             if discarder is None:
                 raise fail(gettext_noop("a win on a discard names its discarder: E, S, W or N "
                                         "(or is self_drawn)."))
+            if discarder == seat:
+                raise fail(gettext_noop("the winner cannot have discarded the winning tile."))
             context["discarder"] = discarder
         else:
             context.pop("discarder", None)
