@@ -118,3 +118,19 @@ def test_the_phone_renders_the_same_compare_page(client):
     html = render("/compare", pairs, "en", urls)["html"]
     assert "Counted by its fans, without its tiles." in html and "W→S 24" in html
     assert html.count("this variant scores the tiles") == 5
+
+
+def test_the_phone_offers_the_table_for_the_fans_as_the_server_does(client, table):
+    """The pocket's scorer fragment (scoring.pocket.entry.render) for the same ticks, with the
+    phone's table: its "Add to Club" and its compare link, the server's own."""
+    from scoring.pocket.entry import render
+    urls = {"index": "/", "compare": "/compare", "table_new": "/t/",
+            "table_from_scorer": "/tables/e/TOKEN/scorer"}
+    pairs = [("variant", "mcr"), ("seat_wind", "S"), ("discarder", "W"), *TICKS.items()]
+    html = render("/", pairs, "en", urls, table={"token": table.edit_token, "name": "Club"})[
+        "html"]
+    _path, values, label = button(html)
+    assert label == "Add to Club" and "fan_49=on" in values["q"]
+    assert "Compare with the other variants" in html
+    client.cookies["mahjong_table"] = table.edit_token
+    assert button(scored(client, discarder="W", **TICKS))[1]["q"] == values["q"]
