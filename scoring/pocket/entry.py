@@ -143,7 +143,7 @@ def _pending_hands(language: str = "en", **args) -> list:
         if row["said"]:
             row["said"] = " ".join(localize(lang, part) for part in row["said"])
         if row["end"] is not None:
-            row["end"] = localize(lang, row["end"])
+            row["end"] = " ".join(localize(lang, part) for part in row["end"])
     return rows
 
 

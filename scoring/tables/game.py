@@ -91,6 +91,12 @@ def hand_of_game(variant_id: str, position: "Position") -> int | None:
     return position.round_index * position.seated + position.deal + 1
 
 
+def next_game_said(position: "Position") -> Message:
+    """The board's words after a game played at a table that plays its games one after another
+    (`plays_games`), `position` the next game's first hand."""
+    return gettext_noop("The next hand is the first of game {next}.", next=position.game + 1)
+
+
 def hands_per_game(variant_id: str, seated: int = 4) -> int | None:
     return rotation_of(variant_id).game_rounds * seated if plays_games(variant_id) else None
 

@@ -236,6 +236,7 @@ def _now(table, edit, latest, **extra) -> dict:
         "bust": [names[i] for i in bust],
         "rotation": game.rotation_of(table.variant, **table.turns()),
         "game_hand": game.hand_of_game(table.variant, position),
+        "next_game": game.next_game_said(position),
         "game_hands": game.hands_per_game(table.variant, position.seated),
         "options": options,
         "stick": table.stick(), "last": latest,

@@ -25,9 +25,9 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 ACCEPT = {"en": "en", "fr": "fr", "zh-hans": "zh-CN"}
 
 
-def open_table(client, **fields):
+def open_table(client, variant="riichi", **fields):
     response = client.post(reverse("table-new"), {
-        "variant": "riichi", "name": "Club", **{f"player{i}": n for i, n in enumerate(NAMES)},
+        "variant": variant, "name": "Club", **{f"player{i}": n for i, n in enumerate(NAMES)},
         **fields})
     assert response.status_code == 302, response.content.decode()[:800]
     return Table.objects.get()
@@ -61,7 +61,7 @@ FORMS = {"win": "table-win", "draw": "table-draw", "false-win": "table-false-win
 def both(client, table, hands, language="en"):
     """Each hand (form, pairs) worked out on the phone from the table as it stands, then
     recorded on the server: the phone's rows (through the pocket's entry, in `language`)."""
-    state = table_state("riichi", table.rules, NAMES, table.position(), table.totals(),
+    state = table_state(table.variant, table.rules, NAMES, table.position(), table.totals(),
                         options=table.table_options())
     rows = call("pending_hands", {**state, "language": language,
                                   "hands": [{"form": f, "pairs": p} for f, p in hands]})
@@ -171,3 +171,18 @@ def test_the_rows_carry_the_words_as_messages_for_the_pocket():
     rows = pending_hands({**state, "hands": [{"form": "false-win", "pairs": chombo(A)[1]}]})
     assert rows[0]["said"][0] == "Ann" and rows[0]["said"][1] == game.CHOMBO_SAID["false_win"]
     assert rows[0]["net"] == ["-12000", "4000", "4000", "4000"]
+
+
+def test_the_end_of_an_mcr_game_says_which_game_comes_next(client):
+    """MCR: sixteen hands, each an 8-fan win of the next player on the dealer's discard, are a
+    game: after the 16th the board says it is played and the next hand starts game 2; after
+    the 15th, nothing."""
+    table = open_table(client, "mcr")
+    hands = [("win", [["winner", str((k + 1) % 4)], ["source", str(k % 4)], ["total", "8"]])
+             for k in range(16)]
+    rows = both(client, table, hands)
+    assert rows[14]["end"] is None
+    assert rows[15]["over"] and rows[15]["end"] == (
+        "Sixteen hands, four rounds: the game is over. Settle up, or play on. The next hand is "
+        "the first of game 2.")
+    assert rows[15]["end"] == notice(client, table)
