@@ -233,11 +233,20 @@ def schemas():
                                    "noten_riichi): with the house option chombo \"mangan\" a "
                                    "mangan self-drawn paid in reverse, with \"deduction\" no "
                                    "transfer and 20,000 points off the final score (the "
-                                   "entry's and the result's `deducted`).",
+                                   "entry's and the result's `deducted`); and win events: "
+                                   "`seat` wins, `self_drawn` or on `discarder`'s discard, by "
+                                   "its `hand` and `context` (as score takes them) or by its "
+                                   "count (`han`, `fu`, or `yakuman`), with pao: `liable`, the "
+                                   "seat liable for big three dragons or big four winds, and "
+                                   "`liable_yakuman`, how many of the hand's yakuman they "
+                                   "answer for (by default those the hand holds, or the whole "
+                                   "count); the riichi sticks are not in the ledger.",
                     "properties": {"type": {"enum": ["kong", "win", "wall_end", "false_win",
                                                      "chombo"]},
                                    "seat": WIND,
-                                   "reason": {"enum": ["false_win", "noten_riichi"]}}}},
+                                   "reason": {"enum": ["false_win", "noten_riichi"]},
+                                   "liable": WIND,
+                                   "liable_yakuman": {"type": "integer", "minimum": 1}}}},
             },
         },
         "SettleResult": {

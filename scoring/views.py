@@ -167,6 +167,9 @@ def compare(request):
     form = ScoreForm(request.GET)
     form.is_valid()  # read the fields; the hand is judged by each variant below
     asked = form.engine_request() if hasattr(form, "cleaned_data") else {}
+    if getattr(form, "by_fans", False):  # counted by its fans (view.compare_rows)
+        asked.update({"hand": "", "fans": form.ticked_fans(),
+                      "flowers": form.cleaned_data.get("flowers") or 0})
     return render(request, "scoring/compare.html", {
         "content": compare_html(asked, request.GET.urlencode())})
 

@@ -125,12 +125,26 @@ def warm() -> None:
         render("/", [("variant", "shanghai"), ("hand", hand)], "en", urls)
 
 
-def _pending_hands(**args) -> list:
+def _pending_hands(language: str = "en", **args) -> list:
     """The pending table hands' rows (scoring/tables/pending.py, the shell's; imported when
-    called, so that a pack built without it still builds and answers the other calls)."""
+    called, so that a pack built without it still builds and answers the other calls), their
+    words in the page's `language`, from the same catalogs as the server's board: a refusal,
+    a line the game code says (a chombo), where the game stands after the hand."""
+    from scoring.engine.messages import from_data
+    from scoring.pocket.filters import localize
     from scoring.tables.pending import pending_hands
 
-    return pending_hands(args)
+    lang = catalog_lang(language or "en", LOCALE_DIR)
+    rows = pending_hands(args)
+    for row in rows:
+        if not row["ok"]:
+            row["error"] = localize(lang, from_data(row["message"])) or row["error"]
+            continue
+        if row["said"]:
+            row["said"] = " ".join(localize(lang, part) for part in row["said"])
+        if row["end"] is not None:
+            row["end"] = " ".join(localize(lang, part) for part in row["end"])
+    return rows
 
 
 # The pure calls the page makes into the tables' game code (static/js/tables-offline.js).

@@ -76,6 +76,9 @@ class Reading:
     card_line: dict | None = None
     permalink: str = ""
     other_errors: bool = False  # a field refused with Django's words (the server's form only)
+    # Scored by its ticked fans (MCR's "Count by fans", `_read_fans`): the fans and the flowers
+    fans: dict = field(default_factory=dict)
+    flowers: int = 0
 
     @property
     def no_score(self) -> str:
@@ -318,7 +321,7 @@ def _read_fans(reading: Reading, fans: dict, flowers: int, options: list, lang: 
     if not result["ok"]:
         _engine_error(reading, result["error"], lang)
         return reading
-    reading.result = result
+    reading.result, reading.fans, reading.flowers = result, dict(fans), flowers
     per_set = {p.id for p in VARIANTS[reading.variant_id].entry_fans() if p.per}
     reading.permalink = "&".join(filter(None, [permalink(reading.request, options), urlencode(
         fan_pairs(fans, flowers, per_set))]))

@@ -68,6 +68,8 @@ def reading_from_form(form, result, permalink: str) -> Reading:
     by_field = form.errors.as_data() if form.is_bound else {}
     reading = Reading(form.variant_id, dict(form.rule_names))
     reading.result, reading.analysis, reading.permalink = result, form.analysis, permalink
+    if getattr(form, "by_fans", False):  # ScoreForm.clean_fans: scored by the ticked fans
+        reading.fans, reading.flowers = form.ticked_fans(), form.cleaned_data.get("flowers") or 0
     reading.hand_errors = _shown(by_field.get("hand", []))
     reading.context_errors = _shown(by_field.get("__all__", []))
     reading.rule_errors = {name: _shown(by_field.get(name, []))

@@ -22,6 +22,7 @@ WORDS = [
     _('Check against one line'),  # pocket/card_line.jinja
     _('the best line'),  # pocket/card_line.jinja
     _('One hand in every variant'),  # pocket/compare.jinja
+    _('Counted by its fans, without its tiles.'),  # pocket/compare.jinja
     _('Back to the scorer'),  # pocket/compare.jinja
     _('Not a winning hand here:'),  # pocket/compare.jinja
     _('What is it worth?'),  # pocket/drill.jinja

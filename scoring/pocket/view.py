@@ -4,6 +4,7 @@ phone (a Reading made by scoring.pocket.reading), so both render the same thing.
 
 import uuid
 
+from scoring.engine.messages import gettext_noop
 from scoring.engine.variants import VARIANTS
 from scoring.pocket.env import lang_context
 from scoring.pocket.lang import Lang
@@ -23,6 +24,8 @@ def fragment_context(reading: Reading, lang: Lang, urls: dict, table: dict | Non
         "no_score": reading.no_score, "card_line": reading.card_line,
         "permalink": reading.permalink,
         "printed_ids": VARIANTS[reading.variant_id].printed_ids,
+        # a result a table or the compare page can take: its tiles, or its ticked fans
+        "tabled": bool(reading.result and (reading.result.get("hand") or reading.fans)),
     }
 
 
@@ -36,27 +39,44 @@ def table_context(table: dict | None) -> dict:
             "table_token": table["token"], "once": uuid.uuid4().hex}
 
 
+FANS_NOT_TILES = gettext_noop("This hand was counted by its fans, without its tiles: this "
+                              "variant scores the tiles.")
+
+
 def compare_rows(asked: dict) -> list[dict]:
     """The same hand scored in every variant, side by side: each with the context fields it
     reads and its own house rules at their defaults; a variant that does not take the hand
-    (honors in Sichuan, a hand on no line of the American card) says why."""
+    (honors in Sichuan, a hand on no line of the American card) says why. A hand counted by
+    its fans (`asked["fans"]`, MCR's "Count by fans") is scored by them where the variant takes
+    them (the engine checks the exclusions and the minimum); the others say they score tiles."""
     from scoring import engine
+    from scoring.engine.api import score_fans
 
     rows = []
+    fans = asked.get("fans")
     for variant_id, variant in VARIANTS.items():
         context = {name: value for name, value in asked.get("context", {}).items()
                    if name in variant.context_fields}
-        result = engine.score({"variant": variant_id, "hand": asked.get("hand"),
-                               "context": context})
+        if fans and variant.entry_fans():  # a hand counted by its fans: the variants taking them
+            result = score_fans({"variant": variant_id, "fans": fans, "context": context,
+                                 "flowers": asked.get("flowers", 0)})
+        elif fans:  # ... the others score tiles, which this hand was not entered with
+            result = {"ok": False, "by_fans": True, "error": {"code": "bad_request",
+                                                               "message": FANS_NOT_TILES}}
+        else:
+            result = engine.score({"variant": variant_id, "hand": asked.get("hand"),
+                                   "context": context})
         main = sorted(result.get("patterns") or [], key=lambda p: -p["value"] * p["count"])
         rows.append({"variant": variant, "result": result, "patterns": main[:3]})
+    if fans:  # the variants that scored the fans first, the others after
+        rows.sort(key=lambda row: not row["result"]["ok"])
     return rows
 
 
 def compare_context(asked: dict, back: str, lang: Lang, urls: dict) -> dict:
     """The compare page's content (pocket/compare.jinja); `back`: the query it was asked with."""
     return {**lang_context(lang), "urls": urls, "hand": asked.get("hand", ""),
-            "rows": compare_rows(asked), "back": back}
+            "rows": compare_rows(asked), "back": back, "by_fans": bool(asked.get("fans"))}
 
 
 def compare_asked(reading: Reading) -> dict:
@@ -65,4 +85,6 @@ def compare_asked(reading: Reading) -> dict:
     asked = dict(reading.request or {})
     if reading.hand_errors:
         asked["hand"] = ""
+    if reading.fans and reading.result is not None:  # counted by its fans (`compare_rows`)
+        asked.update({"hand": "", "fans": dict(reading.fans), "flowers": reading.flowers})
     return asked

@@ -266,6 +266,14 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                 _("Who fed the third dragon set (big three dragons) or the fourth "
                   "wind set (big four winds): on a self-draw they pay the whole "
                   "yakuman; on another player's discard, half of it."))
+            if self.fu_choices:  # quick entry's count: a double yakuman of which one is liable
+                self.fields["liable_yakuman"] = forms.TypedChoiceField(
+                    label=_("Liable for"), coerce=int, required=False, empty_value=None,
+                    choices=[("", _("the whole hand")),
+                             (1, _("one yakuman of two"))],
+                    help_text=_("Big three dragons with all honors, say: the liable player "
+                                "answers for the big three dragons only, and the other "
+                                "yakuman is paid as any win."))
         if riichi:
             self.fields["riichi"] = player_boxes(_("Riichi declared this hand"), names, position)
             self.fields["riichi"].help_text = _(
@@ -327,7 +335,8 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         return game.WinEntry(winner=data["winner"], discarder=self.discarder,
                              self_drawn=self.self_drawn, total=data.get("total"),
                              fu=data.get("fu"), yakuman=self.yakuman, riichi=riichi,
-                             liable=data.get("liable"))
+                             liable=data.get("liable"),
+                             liable_yakuman=data.get("liable_yakuman"))
 
     def han_choices(self, rules) -> list[tuple[str, str]]:
         """The han select: 1 to 12 han, 13+ han, a yakuman and a double yakuman, each with the
@@ -382,6 +391,9 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             self.check_other_winners(data)
         if data.get("liable") is not None and not self.errors:
             self.check_liable(data)  # a hand from the scorer: its patterns, in game.scored
+        elif data.get("liable_yakuman") is not None and not self.errors:
+            self.add_error("liable", _(
+                "Choose the liable player, or leave “Liable for” at the whole hand."))
         return data
 
     def check_liable(self, data) -> None:
@@ -394,6 +406,10 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
                 "the liable player empty."))
         elif data["liable"] == data["winner"]:
             self.add_error("liable", _("The winner cannot be liable for their own hand."))
+        elif "total" in self.fields and (data.get("liable_yakuman") or 0) > self.yakuman:
+            self.add_error("liable_yakuman", _(
+                "The liable part is more than the hand's yakuman: leave “Liable for” at the "
+                "whole hand."))
         elif self.other_wins():
             self.add_error("liable", _(
                 "Pao is kept for a single winner: enter the double ron without it."))

@@ -50,7 +50,7 @@ from itertools import combinations
 from scoring.engine import api
 from scoring.engine.context import parse_context
 from scoring.engine.errors import HandError
-from scoring.engine.messages import gettext_noop, pgettext, to_data, unit_word
+from scoring.engine.messages import Message, gettext_noop, pgettext, to_data, unit_word
 from scoring.engine.tiles import WINDS
 from scoring.engine.variant import FIRST_WINNER, KEEP_ON_DEALER_WIN, Rotation
 from scoring.engine.variants import VARIANTS
@@ -89,6 +89,12 @@ def hand_of_game(variant_id: str, position: "Position") -> int | None:
     if not plays_games(variant_id):
         return None
     return position.round_index * position.seated + position.deal + 1
+
+
+def next_game_said(position: "Position") -> Message:
+    """The board's words after a game played at a table that plays its games one after another
+    (`plays_games`), `position` the next game's first hand."""
+    return gettext_noop("The next hand is the first of game {next}.", next=position.game + 1)
 
 
 def hands_per_game(variant_id: str, seated: int = 4) -> int | None:
@@ -445,6 +451,33 @@ def reached(variant_id: str, rules: dict, totals: list) -> list[int]:
     return [player for player, total in enumerate(totals) if start + total >= back]
 
 
+def bust_said(names: list, below) -> Message:
+    """The board's words for the players bust (`bust`, named), the game over."""
+    return gettext_noop("{who}: below {below} points, bust (tobi). The game is over: settle up, "
+                        "or play on.", who=list(names), below=show(money(below)))
+
+
+# A chombo's line, as the board's rows (templates/tables/partials/_row.html) and the phone's
+# pending rows (scoring/tables/pending.py) say it after the offender's name.
+CHOMBO_SAID = {"false_win": gettext_noop("chombo: a false win."),
+               "noten_riichi": gettext_noop("chombo: riichi on a hand not ready.")}
+CHOMBO_PAYS = gettext_noop("Pays a mangan: 4,000 to the dealer and 2,000 to each other player "
+                           "(a dealer: 4,000 to each).")
+CHOMBO_REPLAYED = gettext_noop("The hand is replayed: the same dealer, the same honba; its "
+                               "riichi sticks go back.")
+
+
+def chombo_said(detail: dict) -> list:
+    """What a chombo's line says after who: why, what it costs (the mangan paid, or the points
+    deducted from the final score), and that the hand is replayed; [] for no chombo."""
+    if not detail.get("chombo"):
+        return []
+    cost = gettext_noop("{points} points off the final score, after the uma.",
+                        points=show(money(detail["deducted"]))) if detail.get("deducted") \
+        else CHOMBO_PAYS
+    return [CHOMBO_SAID.get(detail["chombo"], CHOMBO_SAID["false_win"]), cost, CHOMBO_REPLAYED]
+
+
 EXTENSION_OVER = gettext_noop("The extra round (sudden death) is over: the game is over. Settle "
                               "up, or play on.")
 
@@ -454,7 +487,8 @@ def game_end(variant_id: str, rules: dict, options: dict, position: Position, to
              names: list[str] | None = None) -> dict:
     """Where the game stands at `position` (after `last`, (the position before the last hand,
     its outcome), with each player's `totals`): {"over": bool, "message": the board's words or
-    None, "bust": the players bust}. Over: a bust (`bust`); the rounds played (`game_over`),
+    None, "bust": the players bust}. Over: a bust (`bust`, the message `bust_said`); the rounds
+    played (`game_over`),
     except that with the table's `west_round` (Riichi) while nobody has reached the return
     points one more round is played, ended as soon as somebody reaches them (sudden death);
     with `agari_yame`, the last hand's dealer who won (or was ready at an exhaustive draw) and is
@@ -464,7 +498,8 @@ def game_end(variant_id: str, rules: dict, options: dict, position: Position, to
         lambda p: gettext_noop("Player {number}", number=p + 1))
     found = {"over": False, "message": None, "bust": bust(variant_id, rules, options, totals)}
     if found["bust"]:
-        return {**found, "over": True}
+        return {**found, "over": True, "message": bust_said(
+            [name(p) for p in found["bust"]], options["tobi_below"])}
     rotation = rotation_of(variant_id, east_only=east_only)
     rounds = rotation.game_rounds
     extra = rounds is not None and bool(options.get("west_round")) \
@@ -672,6 +707,9 @@ class WinEntry:
     fans: tuple[tuple[str, int], ...] = ()
     flowers: int = 0
     liable: int | None = None  # Riichi's pao: who fed the yakuman's last set (`pao`)
+    # ... and how many of the hand's yakuman they answer for (None: all; a double yakuman of
+    # which one part is liable, big three dragons with all honors: 1)
+    liable_yakuman: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -920,13 +958,16 @@ def by_fans(variant_id: str, rules: dict, position: Position, entry: WinEntry) -
     winner, self_drawn = entry.winner, entry.self_drawn
     ctx = parse_context(win_context(position, winner, entry.discarder, self_drawn))
     fans = dict(entry.fans)
-    _, paid = variant.pay_entered(fans, entry.flowers, ctx, variant.check_rules(rules))
+    best, paid = variant.pay_entered(fans, entry.flowers, ctx, variant.check_rules(rules))
+    patterns = [{"id": p["id"], "name": p.get("name", ""), "english": p.get("english", ""),
+                 "value": p.get("value"), "count": p.get("count", 1)}
+                for p in variant.counted_rows(best)]
     return Recorded("win", winner, None if self_drawn else entry.discarder, self_drawn,
                     paid.total, by_player(position, paid.payments),
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
                      "capped": paid.total, "meets_minimum": paid.meets, "minimum": paid.minimum,
                      "seat": ctx.seat_wind, "round_wind": position.round_wind,
-                     "fans": fans, "flowers": entry.flowers})
+                     "fans": fans, "flowers": entry.flowers, "patterns": patterns})
 
 
 def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry) -> Recorded:
@@ -947,9 +988,11 @@ def han_and_fu(variant_id: str, rules: dict, position: Position, entry: WinEntry
     transfers = by_player(position, paid.payments)
     liable = {}
     if entry.liable is not None:
-        one = variant.pay_han_fu(han, fu, parse_context({**context, "honba": 0}), checked, yakuman)
-        transfers = pao(position, entry, transfers, sum(money(t[2]) for t in one.payments))
+        transfers = pao(variant_id, rules, position, entry, context, entry.yakuman,
+                        entry.liable_yakuman)
         liable = {"liable": entry.liable}
+        if entry.liable_yakuman is not None and entry.liable_yakuman < entry.yakuman:
+            liable["liable_yakuman"] = entry.liable_yakuman
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, paid.total,
                     transfers,
                     {"source": "quick", "unit": variant.unit, "points": show(money(paid.points)),
@@ -965,28 +1008,26 @@ def keeps_pao(variant_id: str) -> bool:
     return rotation_of(variant_id).honba
 
 
-def pao(position: Position, entry: WinEntry, transfers: list[Transfer],
-        value: Decimal) -> list[Transfer]:
+def pao(variant_id: str, rules: dict, position: Position, entry: WinEntry, context: dict,
+        yakuman: int, part: int | None = None) -> list[Transfer]:
     """Riichi's pao (docs/rules-riichi.md, "Pao"): the player who fed the third dragon set (big
-    three dragons) or the fourth wind set (big four winds), `entry.liable`, pays on a self-draw
-    the whole hand (the honba too); on another player's discard they pay half the yakuman's
-    `value` (without the honba) and the discarder the rest; on their own discard, as anyone
+    three dragons) or the fourth wind set (big four winds), `entry.liable`, answers for `part`
+    of the hand's `yakuman` (None: all), paid by the engine (`Riichi.pao`): on a self-draw their
+    part whole (the honba too), the rest as any self-draw; on another player's discard half of
+    their part (without the honba) and the discarder the rest; on their own discard, as anyone
     does. A hand that is no yakuman, or a winner liable for their own hand, is refused."""
     liable, winner = entry.liable, entry.winner
-    if not entry.yakuman:
+    if not yakuman:
         raise HandError("bad_context", gettext_noop(
             "Pao (liability) is for a yakuman fed by another player: big three dragons "
             "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
     if liable == winner or liable not in position.in_seat_order():
         raise HandError("bad_context", gettext_noop(
             "The liable player (pao) is another seated player than the winner."))
-    whole = sum((t.amount for t in transfers), Decimal(0))
-    if entry.self_drawn:
-        return [Transfer(liable, winner, whole)]
-    if entry.discarder == liable:
-        return transfers
-    half = value / 2
-    return [Transfer(liable, winner, half), Transfer(entry.discarder, winner, whole - half)]
+    variant = VARIANTS[variant_id]
+    return by_player(position, variant.pao({**context, "honba": position.honba},
+                                           variant.check_rules(rules),
+                                           position.seat_of(liable), yakuman, part))
 
 
 def quick_discard(variant_id: str, rules: dict, position: Position, entry: DiscardWinsEntry,
@@ -1121,7 +1162,7 @@ def scored_pao(variant_id: str, rules: dict, position: Position, entry: WinEntry
     honba too) and the others pay the rest as for a self-draw; on another's discard, half of the
     liable yakuman, the discarder the rest."""
     liable_ids = pao_yakuman(options)
-    liable = sum(p.get("han", 0) // 13 for p in result["patterns"] if p["id"] in liable_ids)
+    liable = VARIANTS[variant_id].liable_part(result["patterns"], options)
     if not liable:
         raise HandError("bad_context", gettext_noop(
             "Pao (liability) is for big three dragons (daisangen), big four winds (daisuushii) "
@@ -1129,24 +1170,7 @@ def scored_pao(variant_id: str, rules: dict, position: Position, entry: WinEntry
             if "suukantsu" in liable_ids else gettext_noop(
             "Pao (liability) is for big three dragons (daisangen) or big four winds "
             "(daisuushii): this hand has neither."))
-    variant, checked = VARIANTS[variant_id], VARIANTS[variant_id].check_rules(rules)
-    whole_hand = result["yakuman"]
-    entry = replace(entry, yakuman=liable)
-
-    def paid(yakuman: int, honba: int) -> list[Transfer]:
-        ctx = parse_context({**context, "honba": honba})
-        return by_player(position, variant.pay_han_fu(0, None, ctx, checked, yakuman).payments)
-
-    own = paid(liable, position.honba)
-    value = sum((t.amount for t in paid(liable, 0)), Decimal(0))
-    shares = pao(position, entry, own, value)
-    rest = whole_hand - liable
-    if not rest:
-        return shares
-    if entry.self_drawn:
-        return shares + paid(rest, 0)
-    return shares + [Transfer(entry.discarder, entry.winner,
-                              sum((t.amount for t in paid(rest, 0)), Decimal(0)))]
+    return pao(variant_id, rules, position, entry, context, result["yakuman"], liable)
 
 
 def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *, hand: str,

@@ -267,6 +267,8 @@ class Table(models.Model):
                 "winners": [name(w) for w in hand.detail.get("winners", [])],
                 "liable": None if hand.detail.get("liable") is None  # Riichi's pao
                 else name(hand.detail["liable"]),
+                "liable_yakuman": hand.detail.get("liable_yakuman"),
+                "chombo_said": game.chombo_said(hand.detail),  # Riichi's chombo, in words
                 "wins": [{**win, "name": name(win["winner"])}  # Riichi's double ron: each count
                          for win in hand.detail.get("wins", [])],
                 "riichi": [name(p) for p in outcome.riichi],

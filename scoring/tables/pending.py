@@ -82,9 +82,11 @@ def table_state(variant: str, rules: dict, players: list[str], position: game.Po
 def pending_hands(args: dict) -> list[dict]:
     """Each pending hand in order, from the table's `position` and `totals` (table_state):
     {"ok": true, number, position (before it), kind, winner, discarder, self_drawn, total,
-    detail, net, totals (after it), pot_taken, pot_left}, or {"ok": false, number, error,
-    message} for a hand the table would refuse (it moves nothing: the next hand is worked out
-    from where the table stood before it)."""
+    detail, net, totals (after it), pot_taken, pot_left, said (`said`), over and end (where the
+    game stands after it, `game.game_end`: over, and the board's words or None)}, or {"ok":
+    false, number, error, message} for a hand the table would refuse (it moves nothing: the next
+    hand is worked out from where the table stood before it). The words are Messages: the
+    pocket's entry says them in the page's language (scoring/pocket/entry.py)."""
     variant, rules, players = args["variant"], args.get("rules") or {}, list(args["players"])
     options = game.table_options(variant, args.get("options"))
     turns = {"dealer_keeps": bool(args.get("dealer_keeps")),
@@ -107,15 +109,42 @@ def pending_hands(args: dict) -> list[dict]:
                           len(players))
         totals = [a + b for a, b in zip(totals, net, strict=True)]
         taken, left = game.pot_after(position, outcome)
+        after = game.advance(variant, position, outcome, **turns)
+        end = game.game_end(variant, rules, options, after, totals, (position, outcome),
+                            turns["east_only"], players)
         rows.append({
             "ok": True, "number": position.number, "position": game.position_data(position),
             "kind": recorded.kind, "winner": recorded.winner, "discarder": recorded.discarder,
             "self_drawn": recorded.self_drawn, "total": recorded.total,
             "detail": recorded.detail, "net": [game.show(x) for x in net],
             "totals": [game.show(x) for x in totals], "pot_taken": taken, "pot_left": left,
+            "said": said(recorded, players), "over": end["over"],
+            "end": ending(variant, end, after),
         })
-        position = game.advance(variant, position, outcome, **turns)
+        position = after
     return rows
+
+
+def said(recorded: game.Recorded, players: list[str]) -> list | None:
+    """A hand's line where the board's row says it in words of the game code (a chombo:
+    `game.chombo_said`, after the offender's name), as its parts; None where the phone says it
+    from the hand's own fields (static/js/tables-offline.js)."""
+    words = game.chombo_said(recorded.detail) if recorded.kind == "false_win" else []
+    if not words:
+        return None
+    return [players[recorded.detail["declarer"]], *words]
+
+
+def ending(variant: str, end: dict, after: game.Position) -> list | None:
+    """Where the game stands after a hand, as the board's notice says it (templates/tables/
+    partials/_now.html): game.game_end's words, and at a table that plays its games one after
+    another, after a game, which game the next hand starts; as its parts, None for no notice."""
+    if not end["over"] and end["message"] is None:
+        return None
+    words = [end["message"] or game.rotation_of(variant).game_over]
+    if end["over"] and not end["bust"] and game.hand_of_game(variant, after) is not None:
+        words.append(game.next_game_said(after))
+    return words
 
 
 def read(form: str, data: Pairs, variant: str, position: game.Position,
@@ -183,6 +212,11 @@ def _win(data, variant, players, options) -> game.WinEntry | game.DiscardWinsEnt
     liable = None
     if game.keeps_pao(variant) and data.get("liable"):  # Riichi's pao (forms.WinForm)
         liable = _player(data.get("liable"), players, "liable player")
+    part = optional(data.get("liable_yakuman"), "liable_yakuman") \
+        if game.keeps_pao(variant) else None  # forms.WinForm's "Liable for"
+    if part is not None and liable is None:
+        raise HandError("bad_request", gettext_noop(
+            "Choose the liable player, or leave “Liable for” at the whole hand."))
     if others:
         if liable is not None:
             raise HandError("bad_request", gettext_noop(
@@ -193,7 +227,8 @@ def _win(data, variant, players, options) -> game.WinEntry | game.DiscardWinsEnt
             fu=tuple(fu for _who, _han, fu, _yakuman in wins),
             yakuman=tuple(yakuman for *_win, yakuman in wins), riichi=riichi)
     return game.WinEntry(winner=winner, discarder=discarder, self_drawn=self_drawn, total=total,
-                         fu=fu, yakuman=yakuman, riichi=riichi, liable=liable)
+                         fu=fu, yakuman=yakuman, riichi=riichi, liable=liable,
+                         liable_yakuman=part)
 
 
 def _other_wins(data, variant, players, options, winner, self_drawn, discarder) -> list:

@@ -8,7 +8,7 @@ again, are the models'. This module puts them together. A write the engine refus
 table, raises `Refused`, whose message (in the reader's language) the form shows.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
 from django.http import QueryDict
@@ -93,6 +93,10 @@ class ScorerHand:
     query: str
     request: dict | None = None
     problem: str | None = None
+    # Counted by its fans on the scorer (MCR's "Count by fans"): the fans ticked and the
+    # flowers; the table records them as quick entry's fans are (game.by_fans)
+    fans: dict | None = None
+    flowers: int = 0
 
     @property
     def hand(self) -> str:
@@ -147,13 +151,17 @@ def scorer_hand(table, query: str) -> ScorerHand:
     """The scorer's link `query`, read with the table's house rules; a hand of another variant
     is refused as it is."""
     scorer = ScoreForm(_with_table_rules(table, query))
-    if not scorer.is_valid() or not scorer.cleaned_data.get("hand"):
+    by_fans = scorer.is_valid() and scorer.by_fans  # counted by its fans (MCR), no tiles
+    if not scorer.is_valid() or not (scorer.cleaned_data.get("hand") or by_fans):
         return ScorerHand(query, problem=_("The scorer's link has no valid hand."))
     if scorer.variant_id != table.variant:
         return ScorerHand(query, problem=_(
             "This hand was scored as %(scored)s; the table plays %(plays)s.") % {
             "scored": localize(scorer.variant.name),
             "plays": localize(VARIANTS[table.variant].name)})
+    if by_fans:
+        return ScorerHand(query, request=scorer.engine_request(), fans=scorer.ticked_fans(),
+                          flowers=scorer.cleaned_data.get("flowers") or 0)
     return ScorerHand(query, request=scorer.engine_request())
 
 
@@ -169,7 +177,15 @@ def _with_table_rules(table, query: str) -> QueryDict:
 
 def _scored(table, position, entry: game.WinEntry, scorer: ScorerHand) -> game.Recorded:
     """The scorer's hand as `entry`'s winner won it at `position`; the link it keeps is the
-    table's own (scorer_link), which reproduces it as the table scored it."""
+    table's own (scorer_link), which reproduces it as the table scored it. A hand counted by
+    its fans is recorded by them (game.by_fans: the engine checks the exclusions and the
+    minimum), with the scorer's link."""
+    if scorer.fans:
+        recorded = game.record(table.variant, table.rules, position, replace(
+            entry, fans=tuple(scorer.fans.items()), flowers=scorer.flowers), table.players,
+            table.table_options())
+        recorded.detail.update({"from_scorer": True, "query": scorer.query})
+        return recorded
     recorded = game.scored(table.variant, table.rules, position, entry, hand=scorer.hand,
                            flags=scorer.flags, query=scorer.query, options=table.table_options())
     context = recorded.detail.pop("context", None)

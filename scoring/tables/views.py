@@ -236,6 +236,7 @@ def _now(table, edit, latest, **extra) -> dict:
         "bust": [names[i] for i in bust],
         "rotation": game.rotation_of(table.variant, **table.turns()),
         "game_hand": game.hand_of_game(table.variant, position),
+        "next_game": game.next_game_said(position),
         "game_hands": game.hands_per_game(table.variant, position.seated),
         "options": options,
         "stick": table.stick(), "last": latest,
@@ -673,6 +674,7 @@ def _scorer_not_added(request, table, scorer, form):
 def _scorer_page(table, position, form, scorer, preview) -> dict:
     return {"table": table, "form": form, "query": scorer.query, "problem": scorer.problem,
             "position": position, "hand": scorer.hand, "preview": preview,
+            "by_fans": bool(scorer.fans),
             "paid": services.preview_money(table, position, preview), "stick": table.stick(),
             "unit": _unit(table), "names": table.players, "once": ONCE}
 
@@ -816,7 +818,8 @@ def _counted_initial(table, hand) -> dict:
         return {}
     detail = hand.detail
     counted = {"total": game.han_choice(hand.total, detail.get("yakuman") or 0),
-               "fu": detail.get("fu"), "liable": detail.get("liable")}
+               "fu": detail.get("fu"), "liable": detail.get("liable"),
+               "liable_yakuman": detail.get("liable_yakuman")}
     for k, win in enumerate(detail.get("wins", [])[1:], start=2):  # a double ron's others
         counted.update({f"winner{k}": win["winner"], f"fu{k}": win["fu"],
                         f"total{k}": game.han_choice(win["han"], win["yakuman"] or 0)})

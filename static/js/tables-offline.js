@@ -66,6 +66,7 @@
     var w = words(), names = state.players;
     function name(text) { return names[Number(text)] || "?"; }
     if (row && row.ok === false) return "";
+    if (row && row.said) return row.said;  /* the board's words, from the game code (a chombo) */
     if (entry.form === "draw") return w.draw;
     if (entry.form === "deal") return w.deal;
     if (entry.form === "false-win") return say(w.falseWin, name(pairValue(entry, "false-declarer")));
@@ -179,6 +180,7 @@
     });
     slot.hidden = !entries.length;
     var last = rows && rows.filter(function (r) { return r.ok; }).pop();
+    ending(last);
     document.querySelectorAll("#now .player").forEach(function (li) {
       var total = li.querySelector(".ptotal");
       if (!total) return;
@@ -186,9 +188,39 @@
       var i = Number(li.dataset.player);
       total.textContent = last ? amount(last.totals[i]) : total.dataset.server;
       total.classList.toggle("pending-total", !!last);
+      /* Riichi's points from the start (the server's, moved by what the pending hands add) */
+      var points = li.querySelector(".ppoints");
+      if (!points) return;
+      if (!points.dataset.server) points.dataset.server = points.textContent;
+      points.textContent = last ? String(Number(points.dataset.points)
+        - Number(total.dataset.total) + Number(last.totals[i])) : points.dataset.server;
+      points.classList.toggle("pending-total", !!last);
     });
     var none = document.getElementById("no-hands");
     if (none) none.hidden = !!entries.length;
+  }
+
+  /* Where the game stands after the last pending hand, in the board's words (game.game_end, on
+     the phone): the server's notice, from before them, is put aside while they are pending. */
+  function ending(last) {
+    var now = document.getElementById("now");
+    if (!now) return;
+    now.querySelectorAll(".notice:not(.pending-end)").forEach(function (p) {
+      p.hidden = !!last;
+    });
+    var notice = now.querySelector(".pending-end");
+    if (!last || !last.end) {
+      if (notice) notice.remove();
+      return;
+    }
+    if (!notice) {
+      notice = cell("p", "", "notice pending-end");
+      var standings = now.querySelector(".standings");
+      now.insertBefore(notice, standings);
+    }
+    notice.classList.toggle("game-over", !!last.over);
+    notice.classList.toggle("extra-round", !last.over);
+    notice.textContent = last.end;
   }
 
   /* The rows the pocket engine works out, or null while it cannot (not loaded, not built). */
@@ -199,7 +231,7 @@
       return loaded.call("pending_hands", {
         variant: state.variant, rules: state.rules, players: state.players,
         dealer_keeps: state.dealer_keeps, options: state.options, position: state.position,
-        totals: state.totals,
+        totals: state.totals, language: document.documentElement.lang || "en",
         hands: pending.map(function (e) { return { form: e.form, pairs: e.pairs }; }),
       });
     }).catch(function () { return null; });

@@ -205,7 +205,8 @@ def test_settle_pays_a_chombo_event_as_the_house_option_says():
 
 
 @pytest.mark.parametrize("event, words", [
-    ({"type": "win", "seat": "S"}, "Riichi settles chombo events"),
+    ({"type": "kong", "seat": "S"}, "Riichi settles chombo and win events"),
+    ({"type": "win", "seat": "S"}, "a win on a discard names its discarder"),
     ({"type": "chombo", "seat": "X"}, "seat must be a seat"),
     ({"type": "chombo", "seat": "S", "reason": "late"}, "reason must be one of"),
     ({"type": "chombo", "seat": "S", "amount": 1}, "a chombo event has no field amount"),

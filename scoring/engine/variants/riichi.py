@@ -45,6 +45,13 @@ CHOMBO_POINTS = 20000  # the deduction (EMA 2016, WRC): after the uma
 CHOMBO_REASONS = {"false_win": gettext_noop("a false win"),
                   "noten_riichi": gettext_noop("riichi on a hand not ready")}
 CHOMBO_KEYS = frozenset({"type", "seat", "reason"})
+# A win event of the settle door (`settle_deal`): by its tiles (`hand`, `context`) or by its
+# count (`han`, `fu`, `yakuman`), and who is liable (pao) for how many of its yakuman.
+WIN_KEYS = frozenset({"type", "seat", "self_drawn", "discarder", "hand", "context", "han", "fu",
+                      "yakuman", "liable", "liable_yakuman"})
+# The yakuman a player can be liable for (pao), by their pattern ids; four kongs where the table
+# plays it (house option pao_suukantsu of a table, the settle door's `pao_suukantsu`).
+PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
        "10-30": (30, 10, -10, -30), "20-30": (30, 20, -20, -30)}
 
@@ -503,8 +510,7 @@ def chombo_event(index: int, event) -> tuple[str, str]:
                                                    message=message), index)
 
     if not isinstance(event, dict) or event.get("type") != "chombo":
-        raise fail(gettext_noop("Riichi settles chombo events (a win is scored, and paid, "
-                                "with its hand): {example}.",
+        raise fail(gettext_noop("Riichi settles chombo and win events: {example}.",
                                 example='{"type": "chombo", "seat": "S"}'))
     unknown = sorted(set(event) - CHOMBO_KEYS, key=str)
     if unknown:
@@ -767,24 +773,83 @@ class Riichi(Variant):
         self.check_han_fu(han, fu, ctx.self_drawn, yakuman)
         return self.payout(han, ctx, rules, fu, yakuman)
 
+    # Pao (docs/rules-riichi.md, "Pao") ----------------------------------------------------------
+
+    def pao(self, context: dict, rules, liable: str, yakuman: int,
+            liable_yakuman: int | None = None) -> list[tuple]:
+        """The payments of a win worth `yakuman` yakuman (`context`: the winner's seat, the
+        discarder or self-drawn, the honba; `rules` checked) where the player at seat `liable`
+        answers for `liable_yakuman` of them (None: all; big three dragons with all honors, a
+        double yakuman, has one liable): on a self-draw the liable player pays their part whole,
+        the honba too, and the rest is paid as any self-draw (the liable player's share
+        included); on another player's discard, half of their part (the honba left out), the
+        discarder the rest of the hand; on the liable player's own discard, the discarder pays
+        it all, as without pao. A hand that is no yakuman, a part larger than the hand, or a
+        winner liable for their own hand is refused (bad_context). (payer, payee, amount)
+        each, amounts in points."""
+        part = yakuman if liable_yakuman is None else liable_yakuman
+        if yakuman < 1:
+            raise HandError("bad_context", gettext_noop(
+                "Pao (liability) is for a yakuman fed by another player: big three dragons "
+                "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
+        if not 1 <= part <= yakuman:
+            raise HandError("bad_context", gettext_noop(
+                "The liable part of a {yakuman}x yakuman is 1 to {yakuman} yakuman, not {part}.",
+                yakuman=yakuman, part=part))
+        ctx = parse_context(context)
+        winner, discarder = ctx.seat_wind, None if ctx.self_drawn else ctx.discarder
+        if liable == winner:
+            raise HandError("bad_context", gettext_noop(
+                "The liable player (pao) is another seated player than the winner."))
+
+        def paid(times: int, honba: int) -> list[tuple]:
+            return [tuple(t[:3]) for t in self.pay_han_fu(
+                0, None, parse_context({**context, "honba": honba}), rules, times).payments]
+
+        own = paid(part, ctx.honba)
+        whole = sum(t[2] for t in own)
+        rest = paid(yakuman - part, 0) if yakuman > part else []
+        if discarder is None:
+            return [(liable, winner, whole)] + rest
+        if discarder == liable:
+            shares = own
+        else:
+            half = sum(t[2] for t in paid(part, 0)) // 2
+            shares = [(liable, winner, half), (discarder, winner, whole - half)]
+        return shares + ([(discarder, winner, sum(t[2] for t in rest))] if rest else [])
+
+    def liable_part(self, patterns, options: dict | None = None) -> int:
+        """How many yakuman of a scored hand (its `patterns`, as a result lists them) a player
+        can be liable for: big three dragons, big four winds (as it is paid, double or not), and
+        four kongs where `options` has pao_suukantsu."""
+        ids = PAO_YAKUMAN | ({"suukantsu"} if (options or {}).get("pao_suukantsu") else set())
+        return sum(p.get("han", 0) // YAKUMAN for p in patterns if p["id"] in ids)
+
     # Chombo (docs/rules-riichi.md, "Chombo") ---------------------------------------------------
 
     def settle_deal(self, request) -> dict:
-        """The settle door (contract §5) for Riichi: `chombo` events, each an entry of the
-        ledger; a win is scored and paid by `score`. With the house option chombo "mangan" (the
-        default) the offender pays a mangan self-drawn in reverse (`chombo`); with "deduction"
-        nothing moves between the players and the entry's `deducted` is the 20,000 points the
-        final score loses, after the uma (`standings`); the result's `deducted` sums them by
-        seat."""
+        """The settle door (contract §5) for Riichi: `chombo` and `win` events, each an entry of
+        the ledger. A chombo: with the house option chombo "mangan" (the default) the offender
+        pays a mangan self-drawn in reverse (`chombo`); with "deduction" nothing moves between
+        the players and the entry's `deducted` is the 20,000 points the final score loses, after
+        the uma (`standings`); the result's `deducted` sums them by seat. A win (`win_event`):
+        by its tiles or its count, paid as `score` pays it, with pao where it names a liable
+        player (`pao`); the riichi sticks are the table's pot, not a payment between seats."""
         rules = self.check_rules(request.get("rules"))
         events = request.get("events")
         if not isinstance(events, list):
             raise HandError("bad_request", gettext_noop(
-                "The deal needs 'events': a list of chombo events, like {example}.",
+                "The deal needs 'events': a list of chombo or win events, like {example}.",
                 example='{"type": "chombo", "seat": "S", "reason": "false_win"}'))
         entries, transfers = [], []
         deducted = dict.fromkeys(SEATS, 0)
         for index, event in enumerate(events):
+            if isinstance(event, dict) and event.get("type") == "win":
+                what, paid = self.win_event(index, event, rules)
+                entries.append({"event": index, "what": what,
+                                "transfers": ledger(paid)["transfers"]})
+                transfers += paid
+                continue
             seat, reason = chombo_event(index, event)
             what, paid, off = self.chombo(seat, reason, rules)
             entry = {"event": index, "what": what, "transfers": ledger(paid)["transfers"]}
@@ -797,6 +862,92 @@ class Riichi(Variant):
         if any(deducted.values()):
             result["deducted"] = deducted
         return result
+
+    def win_event(self, index: int, event: dict, rules) -> tuple[Message, list[tuple]]:
+        """One win of the settle door: `seat` won, `self_drawn` or on `discarder`'s discard
+        (East deals), by its tiles (`hand`, with a `context` as `score` takes it: honba, riichi,
+        dora...) or by its count (`han`, `fu`, or `yakuman`: how many). `liable`: the seat liable
+        (pao) for big three dragons or big four winds; `liable_yakuman`: how many of the hand's
+        yakuman they answer for (by default: by its tiles, the big three dragons and big four
+        winds it holds; by its count, all of them). What it is in words, and its transfers."""
+        def fail(message, code="bad_event") -> DealError:
+            return DealError(code, gettext_noop("Event {index}: {message}", index=index,
+                                                message=message), index)
+
+        unknown = sorted(set(event) - WIN_KEYS, key=str)
+        if unknown:
+            raise fail(gettext_noop("a win event has no field {field}; its fields are {fields}.",
+                                    field=str(unknown[0])[:40], fields=", ".join(sorted(WIN_KEYS))))
+        seat = seat_of(event.get("seat"))
+        if seat is None:
+            raise fail(gettext_noop("seat must be a seat: E, S, W or N."))
+        self_drawn = event.get("self_drawn", False)
+        if not isinstance(self_drawn, bool):
+            raise fail(gettext_noop("self_drawn must be true or false."))
+        context = event.get("context", {})
+        if not isinstance(context, dict):
+            raise fail(gettext_noop("context must be an object, as score takes it."))
+        context = {**context, "seat_wind": seat, "dealer": seat == "E", "self_drawn": self_drawn}
+        if not self_drawn:
+            discarder = seat_of(event.get("discarder"))
+            if discarder is None:
+                raise fail(gettext_noop("a win on a discard names its discarder: E, S, W or N "
+                                        "(or is self_drawn)."))
+            if discarder == seat:
+                raise fail(gettext_noop("the winner cannot have discarded the winning tile."))
+            context["discarder"] = discarder
+        else:
+            context.pop("discarder", None)
+        liable = event.get("liable")
+        if liable is not None and seat_of(liable) is None:
+            raise fail(gettext_noop("liable must be a seat: E, S, W or N."))
+        liable = seat_of(liable) if liable is not None else None
+        part = event.get("liable_yakuman")
+        if part is not None and (liable is None or not isinstance(part, int)
+                                 or isinstance(part, bool)):
+            raise fail(gettext_noop("liable_yakuman is a number of yakuman, with liable."))
+        try:
+            if "hand" in event:
+                if any(key in event for key in ("han", "fu", "yakuman")):
+                    raise fail(gettext_noop("a win is given by its hand or by its count "
+                                            "(han, fu, yakuman), not both."))
+                result = self.score(event["hand"], parse_context(context), rules)
+                yakuman = result["yakuman"]
+                counted = result["total"]
+                paid = [(t["from"], t["to"], t["amount"]) for t in result["payments"]["transfers"]]
+                if liable is not None and part is None:
+                    part = self.liable_part(result["patterns"])
+                    if not part:
+                        raise fail(gettext_noop(
+                            "Pao (liability) is for big three dragons (daisangen) or big four "
+                            "winds (daisuushii): this hand has neither."), "bad_context")
+            else:
+                han, fu, yakuman = event.get("han", 0), event.get("fu"), event.get("yakuman", 0)
+                if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                           for n in (han, yakuman)) or (
+                        fu is not None and (not isinstance(fu, int) or isinstance(fu, bool))):
+                    raise fail(gettext_noop("a win by its count has whole numbers han, fu and "
+                                            "yakuman (or its hand)."))
+                if yakuman:
+                    han = YAKUMAN * yakuman
+                payout = self.pay_han_fu(han, fu, parse_context(context), rules, yakuman)
+                counted = payout.total
+                paid = [tuple(t[:3]) for t in payout.payments]
+            if liable is not None:
+                paid = self.pao(context, rules, liable, yakuman, part)
+        except DealError:
+            raise
+        except HandError as error:
+            raise DealError(error.code, gettext_noop("Event {index}: {message}", index=index,
+                                                     message=error.message), index) from None
+        where = (gettext_noop("self-drawn") if self_drawn else
+                 gettext_noop("on {seat}'s discard", seat=seat_letter(context["discarder"])))
+        what = gettext_noop("{seat}: wins {where}, {total} han", seat=seat_letter(seat),
+                            where=where, total=counted)
+        if liable is not None:
+            what = gettext_noop("{what}; {liable} liable (pao) for {part}x yakuman", what=what,
+                                liable=seat_letter(liable), part=part or yakuman)
+        return what, paid
 
     def chombo(self, seat: str, reason: str, rules) -> tuple[Message, list[tuple], int]:
         """One chombo by `seat` (East deals): what it is in words, its transfers (payer, payee,
