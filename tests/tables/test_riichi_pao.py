@@ -190,7 +190,7 @@ def test_settle_pays_a_double_yakuman_with_its_liable_part_by_its_tiles():
     drawn = settle({"type": "win", "seat": "S", "self_drawn": True, "hand": SETTLE_HAND,
                     "context": {"honba": 1}, "liable": "W"})
     assert drawn["ok"] and drawn["net"] == {"E": -16000, "S": 64300, "W": -40300, "N": -8000}
-    assert drawn["ledger"][0]["what"] == ("S: wins self-drawn, 26 han; W liable (pao) for 1x "
+    assert drawn["ledger"][0]["what"] == ("S: wins self-drawn, 2x yakuman; W liable (pao) for 1x "
                                           "yakuman")
     ron = settle({"type": "win", "seat": "S", "discarder": "N", "hand": SETTLE_HAND,
                   "context": {"honba": 1}, "liable": "W"})

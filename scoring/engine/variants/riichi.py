@@ -942,8 +942,12 @@ class Riichi(Variant):
                                                      message=error.message), index) from None
         where = (gettext_noop("self-drawn") if self_drawn else
                  gettext_noop("on {seat}'s discard", seat=seat_letter(context["discarder"])))
-        what = gettext_noop("{seat}: wins {where}, {total} han", seat=seat_letter(seat),
-                            where=where, total=counted)
+        if yakuman:  # a yakuman's count is not its han (26 for a double)
+            what = gettext_noop("{seat}: wins {where}, {count}x yakuman", seat=seat_letter(seat),
+                                where=where, count=yakuman)
+        else:
+            what = gettext_noop("{seat}: wins {where}, {total} han", seat=seat_letter(seat),
+                                where=where, total=counted)
         if liable is not None:
             what = gettext_noop("{what}; {liable} liable (pao) for {part}x yakuman", what=what,
                                 liable=seat_letter(liable), part=part or yakuman)
