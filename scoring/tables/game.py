@@ -478,6 +478,19 @@ def chombo_said(detail: dict) -> list:
     return [CHOMBO_SAID.get(detail["chombo"], CHOMBO_SAID["false_win"]), cost, CHOMBO_REPLAYED]
 
 
+def false_win_said(detail: dict, self_drawn: bool, discarder: str | None) -> list:
+    """What a false win's line says after who declared it: a chombo's words (`chombo_said`), or
+    the tile it was declared on (`discarder`: that player's name), that the declarer pays, and
+    for a penalty (MCR) that the same hand goes on."""
+    if detail.get("chombo"):
+        return chombo_said(detail)
+    words = [gettext_noop("declared a false win on a self-drawn tile, and pays") if self_drawn
+             else gettext_noop("declared a false win on {who}'s discard, and pays", who=discarder)]
+    if detail.get("goes_on"):
+        words.append(gettext_noop("a penalty; the same hand goes on."))
+    return words
+
+
 EXTENSION_OVER = gettext_noop("The extra round (sudden death) is over: the game is over. Settle "
                               "up, or play on.")
 

@@ -268,7 +268,9 @@ class Table(models.Model):
                 "liable": None if hand.detail.get("liable") is None  # Riichi's pao
                 else name(hand.detail["liable"]),
                 "liable_yakuman": hand.detail.get("liable_yakuman"),
-                "chombo_said": game.chombo_said(hand.detail),  # Riichi's chombo, in words
+                "false_win_said": None if hand.kind != "false_win" else game.false_win_said(
+                    hand.detail, hand.self_drawn,
+                    None if hand.discarder is None else name(hand.discarder)),
                 "wins": [{**win, "name": name(win["winner"])}  # Riichi's double ron: each count
                          for win in hand.detail.get("wins", [])],
                 "riichi": [name(p) for p in outcome.riichi],

@@ -126,13 +126,14 @@ def pending_hands(args: dict) -> list[dict]:
 
 
 def said(recorded: game.Recorded, players: list[str]) -> list | None:
-    """A hand's line where the board's row says it in words of the game code (a chombo:
-    `game.chombo_said`, after the offender's name), as its parts; None where the phone says it
-    from the hand's own fields (static/js/tables-offline.js)."""
-    words = game.chombo_said(recorded.detail) if recorded.kind == "false_win" else []
-    if not words:
+    """A hand's line where the board's row says it in words of the game code (a false win or a
+    chombo: `game.false_win_said`, after the declarer's name), as its parts; None where the phone
+    says it from the hand's own fields (static/js/tables-offline.js)."""
+    if recorded.kind != "false_win":
         return None
-    return [players[recorded.detail["declarer"]], *words]
+    discarder = None if recorded.discarder is None else players[recorded.discarder]
+    return [players[recorded.detail["declarer"]],
+            *game.false_win_said(recorded.detail, recorded.self_drawn, discarder)]
 
 
 def ending(variant: str, end: dict, after: game.Position) -> list | None:

@@ -49,7 +49,8 @@ def test_a_club_game_with_a_false_win_and_table_points(page):
     false.get_by_label("Declared by").select_option(label="S · Cy")
     false.get_by_label("On").select_option(label="W · Di's discard")
     false.get_by_role("button", name="Record the false win").click()
-    expect(page.locator(".goes-on")).to_have_count(1)
+    expect(page.locator(".hand-row[data-kind=false_win]")).to_contain_text(
+        "declared a false win on Di's discard, and pays a penalty; the same hand goes on.")
     expect(page.locator(".hand-number")).to_have_text("Hand 2 of 16")  # the hand goes on
     assert totals(page) == {"Ann": 42, "Bob": -6, "Cy": -38, "Di": 2}
     shot(page, "tables-mcr-club-02-false-win", screen=True)

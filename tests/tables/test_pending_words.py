@@ -47,11 +47,12 @@ def notice(client, table, language="en") -> str | None:
     return text_of(found.group(1)) if found else None
 
 
-def chombo_line(client, table, number, language="en") -> str:
+def chombo_line(client, table, number, language="en", kind="chombo") -> str:
+    """The board's line of hand `number`, a chombo or (`kind` "false-win") another false win."""
     page = client.get(reverse("table-view", args=[table.view_token]),
                       HTTP_ACCEPT_LANGUAGE=ACCEPT[language]).content.decode()
     row = page[page.index(f'id="hand-{number}"'):]
-    row = row[row.index('<span class="chombo">'):]
+    row = row[row.index(f'<span class="{kind}">'):]
     return text_of(row[:row.index("</span>")])
 
 
@@ -171,6 +172,26 @@ def test_the_rows_carry_the_words_as_messages_for_the_pocket():
     rows = pending_hands({**state, "hands": [{"form": "false-win", "pairs": chombo(A)[1]}]})
     assert rows[0]["said"][0] == "Ann" and rows[0]["said"][1] == game.CHOMBO_SAID["false_win"]
     assert rows[0]["net"] == ["-12000", "4000", "4000", "4000"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_mcr_false_win_says_what_the_board_says(client, language):
+    """MCR, the table's penalty (10 to each of the three others): Cy declares a false win on
+    Di's discard, then Bob on a self-drawn tile; each pays 30, and the same hand goes on."""
+    table = open_table(client, "mcr")
+    rows = both(client, table, [
+        ("false-win", [["false-declarer", str(C)], ["false-source", str(D)]]),
+        ("false-win", [["false-declarer", str(B)], ["false-source", "self"]])], language)
+    assert rows[0]["net"] == ["10", "10", "-30", "10"]
+    if language == "en":
+        assert rows[0]["said"] == ("Cy declared a false win on Di's discard, and pays a penalty; "
+                                   "the same hand goes on.")
+        assert rows[1]["said"] == ("Bob declared a false win on a self-drawn tile, and pays a "
+                                   "penalty; the same hand goes on.")
+    else:
+        assert "declared a false win" not in rows[0]["said"]
+    assert rows[0]["said"] == chombo_line(client, table, 1, language, "false-win")
+    assert rows[1]["said"] == chombo_line(client, table, 2, language, "false-win")
 
 
 def test_the_end_of_an_mcr_game_says_which_game_comes_next(client):
