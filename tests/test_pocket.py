@@ -115,8 +115,29 @@ def test_the_standard_library_a_start_imports_is_compiled():
                    "dataclasses"):
         assert f"{module}.pyc" in names and f"{module}.py" not in names, module
         assert unchecked_313(made.read(f"{module}.pyc")), module
-    assert "tkinter/__init__.py" in names or "pydoc.py" in names  # not imported: a source
-    assert {n[:-1] if n.endswith(".pyc") else n for n in names} == set(shipped.namelist())
+    assert "tkinter/__init__.py" in names or "argparse.py" in names  # not imported: a source
+    kept = {n for n in shipped.namelist() if build.stdlib_top(n) not in build.LEFT_OUT_STDLIB}
+    assert {n[:-1] if n.endswith(".pyc") else n for n in names} == kept
+    assert "email/parser.py" not in names and "unittest/mock.py" not in names
+
+
+def test_the_pack_imports_nothing_left_out_of_the_standard_library():
+    """No module of the pack (jinja2 and markupsafe included) imports, anywhere in its code, a
+    standard library module that build.LEFT_OUT_STDLIB keeps off the phone."""
+    found = []
+    for name, file in build.pack_entries():
+        if not name.endswith(".py"):
+            continue
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                modules = [node.module]
+            else:
+                continue
+            found += [(name, m) for m in modules if m.split(".")[0] in build.LEFT_OUT_STDLIB]
+    assert not found
+    assert {"email", "unittest", "xml"} <= set(build.LEFT_OUT_STDLIB)
 
 
 def test_the_served_pack_is_this_pack(pack_data):

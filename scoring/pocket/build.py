@@ -3,7 +3,8 @@
 - pyodide/: the runtime files of the npm package pinned in package-lock.json, as Pyodide loads
   them by name from its indexURL (so never renamed); python_stdlib.zip with the modules a start
   imports compiled (bytecode.js): Pyodide ships the standard library as sources, which each
-  start compiled again (half of Pyodide's own start); the other modules stay sources; and
+  start compiled again (half of Pyodide's own start); the other modules stay sources, but for
+  those a worker neither imports nor could use (LEFT_OUT_STDLIB: the pocket's bytes budget); and
   pyodide-lock.json with its `info` alone: the pocket loads no package, so it lists none (the
   whole index is 28 KB of the pocket's bytes);
 - pack-<sha12>.zip: the Python the worker imports (scoring/engine, scoring/tables/game.py,
@@ -54,6 +55,19 @@ SOURCES = ("scoring/__init__.py", "scoring/engine", "scoring/tables/__init__.py"
 LEFT_OUT = {"scoring/pocket/build.py", "scoring/pocket/assets.py", "scoring/pocket/server.py",
             "scoring/pocket/messages.py", "scoring/pocket/template_words.py"}
 KEPT = (".py", ".bin", ".card", ".mo", ".jinja")
+# The standard library's packages and modules left out of python_stdlib.zip (640 KB of its 3 MB,
+# gzip): what a page's worker, with no sockets, processes, terminal or debugger, cannot use, and
+# nothing of the pack imports (tests/test_pocket.py; the build fails if a start imports one).
+LEFT_OUT_STDLIB = (
+    # tests, debuggers, profilers, the REPL and other developer tools
+    "unittest", "doctest", "pdb", "bdb", "pydoc", "_pyrepl", "trace", "profile", "cProfile",
+    "pstats", "timeit", "tabnanny", "pyclbr", "modulefinder", "pickletools",
+    # mail, XML and network protocols, servers
+    "email", "mailbox", "smtplib", "imaplib", "poplib", "ftplib", "xml", "xmlrpc", "wsgiref",
+    "socketserver",
+    # processes
+    "multiprocessing",
+)
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)
 
 
@@ -76,6 +90,11 @@ def pack_entries() -> list[tuple[str, Path]]:
         entries += [(name, file) for name, file in _files(site, package.__name__)
                     if file.suffix == ".py"]
     return sorted(entries)
+
+
+def stdlib_top(name: str) -> str:
+    """The top-level module of a path in python_stdlib.zip: "email" for "email/parser.py"."""
+    return name.split("/", 1)[0].removesuffix(".py")
 
 
 def compiled(pack: Path, stdlib: Path) -> list[str]:
@@ -113,9 +132,13 @@ def built() -> tuple[bytes, bytes]:
             shipped.extractall(stdlib)
             stdlib_names = shipped.namelist()
         compiled_stdlib = set(compiled(pack, stdlib))
+        imported_left_out = sorted(n for n in compiled_stdlib if stdlib_top(n) in LEFT_OUT_STDLIB)
+        if imported_left_out:
+            sys.exit(f"a start imports {', '.join(imported_left_out)}: keep it (LEFT_OUT_STDLIB)")
         pack_names = [p.relative_to(pack).as_posix() for p in pack.rglob("*")
                       if p.is_file() and p.suffix != ".py"]
-        stdlib_names = [name + "c" if name in compiled_stdlib else name for name in stdlib_names]
+        stdlib_names = [name + "c" if name in compiled_stdlib else name for name in stdlib_names
+                        if stdlib_top(name) not in LEFT_OUT_STDLIB]
         return zipped(pack, pack_names), zipped(stdlib, stdlib_names)
 
 
