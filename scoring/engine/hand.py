@@ -141,10 +141,13 @@ class Hand:
             revealed += meld.exposed
         kinds = tuple(compress(range(tiles.PLAYING_KINDS), counts))
         suits = SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
-        facts = {"counts": tuple(counts), "kinds": kinds, "mask": mask_of(kinds), "suits": suits,
-                 "kongs": kongs, "revealed_sets": revealed}
-        for name, value in facts.items():
-            object.__setattr__(self, name, value)
+        fact = object.__setattr__  # a frozen value's fields, set once each (as Reading's)
+        fact(self, "counts", tuple(counts))
+        fact(self, "kinds", kinds)
+        fact(self, "mask", mask_of(kinds))
+        fact(self, "suits", suits)
+        fact(self, "kongs", kongs)
+        fact(self, "revealed_sets", revealed)
 
     @property
     def has_revealed_set(self) -> bool:

