@@ -10,7 +10,8 @@ reads only the last one (a save costs the same at hand 500 as at hand 1) and the
 history. An edit or a delete before the last hand can move every later hand (its number, its
 position, its totals): the write itself touches only the hand (its own money and the totals after
 it) and marks the table `stale_from` that hand's successor; the later hands are placed again
-(`Table.place`) after the answer is sent, in short transactions of PLACE_BATCH hands each (so no
+(`Table.place`) after the answer is sent, by a thread of the worker that answered (which
+takes the next request meanwhile), in short transactions of PLACE_BATCH hands each (so no
 write, on this table or, on SQLite, on any other, waits long behind it), or first by whoever reads
 or writes the table before that is done. A hand's own facts (its transfers, its detail) never
 depend on the hands before it, so placing again never changes what was recorded.
@@ -40,8 +41,8 @@ from scoring.tables import game
 LOG = logging.getLogger(__name__)
 PLACE_BATCH = 50  # hands placed again in one transaction (Table.place), on SQLite
 PLACE_BATCH_ROW_LOCK = 500  # on PostgreSQL, whose lock holds this table's row only
-PLACE_AFTER_ANSWER = 5  # seconds a worker places hands after an answer, at most (gunicorn's
-#                         timeout counts them); the rest is placed by the next reader or writer
+PLACE_AFTER_ANSWER = 30  # seconds a worker's thread places hands after an answer, at most; the
+#                          rest is placed by the next reader or writer
 
 
 def new_token() -> str:
@@ -362,15 +363,16 @@ class Table(models.Model):
         if table.stale_from is not None:
             _UNPLACED.tables = {*getattr(_UNPLACED, "tables", ()), self.pk}
 
-    def place(self, seconds: float | None = None) -> None:
+    def place(self, seconds: float | None = None, through: int | None = None) -> None:
         """Place again the hands an edit or a delete left out of date (`stale_from` on), PLACE_BATCH
         at a time, each batch in a short transaction that locks the table row, so a phone saving
         meanwhile waits for one batch at most. On SQLite, whose write lock is the whole
         database's, a batch is worked out before the transaction and written in it only if
         nothing was written meanwhile (else worked out again): a save at another table waits for
         a batch's writes only. `seconds`: stop after about that long (what is left is placed by
-        the next reader or writer)."""
-        if self.stale_from is None:
+        the next reader or writer); `through`: stop once the hands up to that number (as stored:
+        a stored number is never below the hand's own) are placed."""
+        if self.stale_from is None or (through is not None and self.stale_from > through):
             return
         until = None if seconds is None else time.monotonic() + seconds
         row_locks = connection.features.has_select_for_update  # PostgreSQL: this row only
@@ -387,6 +389,9 @@ class Table(models.Model):
                     locked._place(PLACE_BATCH_ROW_LOCK)
                 elif (locked.version, locked.stale_from) == (table.version, table.stale_from):
                     locked._placed(*placing)
+            if through is not None and (locked.stale_from is None or locked.stale_from > through):
+                self.stale_from = locked.stale_from
+                return
         else:
             return  # out of time: still out of date
         self.stale_from = None
@@ -450,16 +455,52 @@ def _write_placed(hands) -> None:
 
 def place_after_answer(**_kwargs) -> None:
     """request_finished: place the hands this request's edit or delete left out of date, now that
-    the answer is sent (a failure leaves them to the next reader or writer, who places them)."""
+    the answer is sent, in a thread of this process (`_placer`), so that the worker takes the next
+    request meanwhile; inside a transaction that is not ours (a test's), which a thread would not
+    see, here and now. A failure leaves them to the next reader or writer, who places them."""
     tables = getattr(_UNPLACED, "tables", ())
     _UNPLACED.tables = set()
+    if not tables:
+        return
+    if connection.in_atomic_block:
+        for pk in tables:
+            _place_now(pk)
+        return
     for pk in tables:
-        try:
-            Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER)
-        except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
-            LOG.warning("hands of table %s left to place", pk, exc_info=True)
-    if tables and not connection.in_atomic_block:  # (a test's transaction: left open)
-        connection.close_if_unusable_or_obsolete()  # as close_old_connections, which ran first
+        with _PLACERS_LOCK:
+            if pk in _PLACERS:
+                _PLACERS[pk] = True  # placing already: once more when it is done
+                continue
+            _PLACERS[pk] = False
+        threading.Thread(target=_placer, args=(pk,), daemon=True,
+                         name=f"place-table-{pk}").start()
+
+
+_PLACERS = {}  # table pk -> placed again once more when done (a write came meanwhile)
+_PLACERS_LOCK = threading.Lock()
+
+
+def _place_now(pk) -> None:
+    try:
+        Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER)
+    except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
+        LOG.warning("hands of table %s left to place", pk, exc_info=True)
+
+
+def _placer(pk) -> None:
+    """A thread's work: table `pk`'s hands placed (again, while writes asked for it meanwhile),
+    on the thread's own connection, closed at the end. A worker that stops meanwhile (a restart)
+    loses nothing: each batch is its own transaction, and the next reader places the rest."""
+    try:
+        while True:
+            _place_now(pk)
+            with _PLACERS_LOCK:
+                if not _PLACERS.get(pk):
+                    _PLACERS.pop(pk, None)
+                    return
+                _PLACERS[pk] = False
+    finally:
+        connection.close()
 
 
 request_finished.connect(place_after_answer, dispatch_uid="scoring.tables.place_after_answer")

@@ -195,12 +195,25 @@ def _again(request, prior):
 
 # The board ------------------------------------------------------------------------------------
 
-def _table(token, edit=False) -> Table:
+def _table(token, edit=False, placed=True) -> Table:
     """The table the token finds, its hands placed (an edit before the last hand left them out
-    of date until Table.place, which runs once that edit is answered: this reader's, if first)."""
+    of date until Table.place, which runs once that edit is answered: this reader's, if first);
+    not `placed`: as stored (an edit or a delete, which places what it needs itself)."""
     table = get_object_or_404(Table, **{"edit_token" if edit else "view_token": token})
-    table.place()
+    if placed:
+        table.place()
     return table
+
+
+def _hand_placed(table, hand_id):
+    """Hand `hand_id` of `table` (None: not there), with its number and position placed: the
+    hands up to it placed first if an edit before it left them out of date (the later ones
+    stay for Table.place after the answer)."""
+    hand = table.hands.filter(pk=hand_id).first()
+    if hand is not None and table.stale_from is not None and hand.number >= table.stale_from:
+        table.place(through=hand.number)
+        hand = table.hands.filter(pk=hand_id).first()
+    return hand
 
 
 def _unit(table) -> str:
@@ -330,6 +343,10 @@ def _done(request, table, notice, whole=False):
     to the edit page (post/redirect/get)."""
     if not request.htmx:
         return redirect(_target(table, notice))
+    if notice == "stale":  # nothing written here: the table as another phone's write left it
+        table.refresh_from_db(fields=["stale_from"])
+    if table.stale_from is not None:
+        return _placing_board(request, table, notice)
     latest = table.last_hands(2)
     if whole or notice == "stale" or not latest:
         response = render(request, "tables/partials/_board.html",
@@ -342,6 +359,16 @@ def _done(request, table, notice, whole=False):
     else:  # the last hand undone: its row goes, the one before gets the undo button
         context.update({"removed": latest[0].number + 1, "changed": rows[0]})
     return render(request, "tables/partials/_saved.html", context)
+
+
+def _placing_board(request, table, notice):
+    """Under htmx, after an edit or a delete before the last hand whose later hands are still
+    being placed again (Table.place, after this answer): the board says so, and asks for itself
+    at once (the edit page's board, with the notice), which shows them placed. No total of a hand
+    not placed yet is ever shown."""
+    response = render(request, "tables/partials/_board_placing.html", {
+        "table": table, "notice": NOTICES[notice], "board_url": _target(table, notice)})
+    return reswap(retarget(response, "#board"), "outerHTML")
 
 
 # The tables opened on this phone ---------------------------------------------------------------
@@ -706,8 +733,8 @@ def add_deal(request, token):
 def edit_hand(request, token, hand_id):
     """A hand entered again (a win, or a drawn hand: the button sent says which); the later
     hands are placed again. A hand changed meanwhile on another phone is not overwritten."""
-    table = _table(token, edit=True)
-    hand = table.hands.filter(pk=hand_id).first()
+    table = _table(token, edit=True, placed=False)
+    hand = _hand_placed(table, hand_id)
     if hand is None:
         return _done(request, table, "stale")
     drawing = request.method == "POST" and request.POST.get("action") == "draw"
@@ -741,10 +768,10 @@ def delete_hand(request, token, hand_id):
     """Undo (the last hand) or delete (one before it), asked first: a GET, or a POST without
     confirm=1, is the question (a page; under htmx, inline in the hand's row, `cancel` putting
     the row's buttons back); only a POST with confirm=1 deletes."""
-    table = _table(token, edit=True)
-    last = table.last_hand()
-    hand = table.hands.filter(pk=hand_id).first()
+    table = _table(token, edit=True, placed=False)
+    last = table.hands.order_by("-number").first()  # the last, placed or not
     if request.method == "GET" or request.POST.get("confirm") != "1":
+        hand = _hand_placed(table, hand_id)
         if hand is None:
             return _done(request, table, "stale")
         return _ask_delete(request, table, hand, last)
