@@ -40,7 +40,10 @@ from scoring.tables import game
 
 LOG = logging.getLogger(__name__)
 PLACE_BATCH = 50  # hands placed again in one transaction (Table.place), on SQLite
-PLACE_BATCH_ROW_LOCK = 500  # on PostgreSQL, whose lock holds this table's row only
+PLACE_BATCH_ROW_LOCK = 100  # on PostgreSQL, whose lock holds this table's row only (a write
+#                             to this table waits for one batch at most)
+PLACING_SEEN = 2  # seconds: a table whose hands were placed (or an edit marked) this recently is
+#                   being placed by someone (Table.being_placed); a reader under htmx waits
 PLACE_AFTER_ANSWER = 30  # seconds a worker's thread places hands after an answer, at most; the
 #                          rest is placed by the next reader or writer
 
@@ -130,6 +133,9 @@ class Table(models.Model):
     # The first hand whose stored number, position and totals may be out of date after an edit or
     # a delete before the last hand (None: every hand's are right); `place` brings them up to date.
     stale_from = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # When the last batch of hands was placed again, or an edit left some to place (who places
+    # them starts at once): readers under htmx wait while this is recent (`being_placed`).
+    placing_seen = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self):
         return self.name or "Table"
@@ -351,10 +357,18 @@ class Table(models.Model):
         self._later(table)
 
     def _stale(self, number: int) -> None:
-        """Hands from `number` on are to be placed again (with the table row locked)."""
-        if self.stale_from is None or number < self.stale_from:
-            self.stale_from = number
-            Table.objects.filter(pk=self.pk).update(stale_from=number)
+        """Hands from `number` on are to be placed again (with the table row locked), which
+        starts after the answer (`placing_seen`: now)."""
+        self.stale_from = min(number, self.stale_from or number)
+        self.placing_seen = timezone.now()
+        Table.objects.filter(pk=self.pk).update(stale_from=self.stale_from,
+                                                placing_seen=self.placing_seen)
+
+    def being_placed(self) -> bool:
+        """Hands left out of date whose placing someone did (or an edit asked for) in the last
+        PLACING_SEEN seconds, as this object was read: a reader can wait for it."""
+        return (self.stale_from is not None and self.placing_seen is not None
+                and (timezone.now() - self.placing_seen).total_seconds() < PLACING_SEEN)
 
     def _later(self, table) -> None:
         """After a write that left hands to place: this object knows it, and they are placed
@@ -363,7 +377,8 @@ class Table(models.Model):
         if table.stale_from is not None:
             _UNPLACED.tables = {*getattr(_UNPLACED, "tables", ()), self.pk}
 
-    def place(self, seconds: float | None = None, through: int | None = None) -> None:
+    def place(self, seconds: float | None = None, through: int | None = None,
+              pause: float = 0) -> None:
         """Place again the hands an edit or a delete left out of date (`stale_from` on), PLACE_BATCH
         at a time, each batch in a short transaction that locks the table row, so a phone saving
         meanwhile waits for one batch at most. On SQLite, whose write lock is the whole
@@ -371,12 +386,15 @@ class Table(models.Model):
         nothing was written meanwhile (else worked out again): a save at another table waits for
         a batch's writes only. `seconds`: stop after about that long (what is left is placed by
         the next reader or writer); `through`: stop once the hands up to that number (as stored:
-        a stored number is never below the hand's own) are placed."""
+        a stored number is never below the hand's own) are placed; `pause`: after each batch, wait
+        that many times as long as it took (the placing after an answer leaves the processor and
+        the database to the phones saving meanwhile)."""
         if self.stale_from is None or (through is not None and self.stale_from > through):
             return
         until = None if seconds is None else time.monotonic() + seconds
         row_locks = connection.features.has_select_for_update  # PostgreSQL: this row only
         while until is None or time.monotonic() < until:
+            began = time.monotonic()
             table = None if row_locks else Table.objects.filter(pk=self.pk).first()
             if not row_locks and (table is None or table.stale_from is None):
                 break
@@ -392,6 +410,8 @@ class Table(models.Model):
             if through is not None and (locked.stale_from is None or locked.stale_from > through):
                 self.stale_from = locked.stale_from
                 return
+            if pause and locked.stale_from is not None:
+                time.sleep(pause * (time.monotonic() - began))
         else:
             return  # out of time: still out of date
         self.stale_from = None
@@ -401,36 +421,56 @@ class Table(models.Model):
         if self.stale_from is not None:
             self._placed(*self._placing(limit))
 
-    def _placing(self, limit: int | None) -> tuple[list["TableHand"], int | None]:
+    def _placing(self, limit: int | None) -> tuple[list["_Placed"], int | None]:
         """(the hands that change, the new `stale_from`): `limit` hands (None: all) from
         `stale_from` placed again, each one's number (its rank), position before and totals
-        after worked out from the hand before, which is right; nothing written."""
+        after worked out from the hand before, which is right; nothing written. Only what placing
+        reads is read (no model instances: this runs over every later hand)."""
         start = self.stale_from
         before = self.hands.filter(number__lt=start).order_by("-number").first()
-        turns, stick = self.turns(), self.stick()
+        turns, stick, n = self.turns(), self.stick(), len(self.players)
         position = self.position(before)
         totals = self.totals(before)
-        later = self.hands.filter(number__gte=start).order_by("number")
-        hands = list(later if limit is None else later[:limit + 1])
-        more = limit is not None and len(hands) > limit
+        later = self.hands.filter(number__gte=start).order_by("number").values_list(
+            "pk", "number", "winner", "detail", "transfers", "position", "totals")
+        rows = list(later if limit is None else later[:limit + 1])
+        more = limit is not None and len(rows) > limit
         number = before.number if before else 0
         changed = []
-        for hand in hands[:limit]:
+        for pk, was_number, winner, detail, transfers, was_position, was_totals in rows[:limit]:
             number += 1
-            kept = (hand.number, hand.position, hand.totals)
-            hand.number = number
-            hand.place(position, totals, stick)
-            if (hand.number, hand.position, hand.totals) != kept:
-                changed.append(hand)
-            totals = hand.totals_after()
-            position = game.advance(self.variant, position, hand.outcome(), **turns)
+            outcome = game.outcome_of(winner, detail)
+            data = game.position_data(position)
+            after = placed_totals(position, totals, transfers, outcome, stick, n)
+            if (number, data, after) != (was_number, was_position, was_totals):
+                changed.append(_Placed(pk, number, data, after))
+            totals = [Decimal(x) for x in after]
+            position = game.advance(self.variant, position, outcome, **turns)
         return changed, number + 1 if more else None
 
     def _placed(self, changed, after: int | None) -> None:
         """Write what `_placing` worked out (with the table row locked)."""
         _write_placed(changed)
-        self.stale_from = after
-        Table.objects.filter(pk=self.pk).update(stale_from=after)
+        self.stale_from, self.placing_seen = after, timezone.now()
+        Table.objects.filter(pk=self.pk).update(stale_from=after, placing_seen=self.placing_seen)
+
+
+class _Placed:
+    """A hand placed again, as `_write_placed` writes it: its pk, number, position, totals."""
+
+    __slots__ = ("pk", "number", "position", "totals")
+
+    def __init__(self, pk, number, position, totals):
+        self.pk, self.number, self.position, self.totals = pk, number, position, totals
+
+
+def placed_totals(position, totals_before, transfers, outcome, stick: int, n: int) -> list[str]:
+    """The totals after a hand (as kept: game.show's text): those before it and everything it
+    moved, its transfers as kept ([payer, payee, "amount"]) and, worth `stick` each, its riichi
+    sticks from `position`, the one before it (game.stick_transfers)."""
+    money = [game.Transfer(a, b, Decimal(amount)) for a, b, amount in transfers]
+    net = game.net_of(money + game.stick_transfers(position, outcome, stick), n)
+    return [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
 
 
 _UNPLACED = threading.local()  # the tables this request's writes left to place (Table._later)
@@ -480,9 +520,9 @@ _PLACERS = {}  # table pk -> placed again once more when done (a write came mean
 _PLACERS_LOCK = threading.Lock()
 
 
-def _place_now(pk) -> None:
+def _place_now(pk, pause: float = 0) -> None:
     try:
-        Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER)
+        Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER, pause=pause)
     except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
         LOG.warning("hands of table %s left to place", pk, exc_info=True)
 
@@ -493,7 +533,7 @@ def _placer(pk) -> None:
     loses nothing: each batch is its own transaction, and the next reader places the rest."""
     try:
         while True:
-            _place_now(pk)
+            _place_now(pk, pause=1)  # half the time: the phones saving meanwhile go first
             with _PLACERS_LOCK:
                 if not _PLACERS.get(pk):
                     _PLACERS.pop(pk, None)
@@ -564,8 +604,8 @@ class TableHand(models.Model):
         """Keep the position before this hand and the totals after it (its riichi sticks, worth
         `stick` each, included)."""
         self.position = game.position_data(position)
-        net = game.net_of(self.money(stick), len(totals_before))
-        self.totals = [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
+        self.totals = placed_totals(position, totals_before, self.transfers, self.outcome(),
+                                    stick, len(totals_before))
 
     def position_before(self) -> game.Position:
         return game.position_from(self.position)

@@ -73,6 +73,7 @@ REMEMBERED = 10  # tables that list keeps
 ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view token>"
 COOKIE_AGE = 90 * 24 * 3600
 CSV_KEPT = 3600  # seconds a table's CSV text stays in the cache for its version
+PLACING_POLL = "500ms"  # how often a board asks again while its later hands are being placed
 POLL = "2s"  # how often the look-only board asks whether the table changed (a 304 while not)
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
 NOTICES = {  # in the reader's language (gettext_lazy: read when the page is rendered)
@@ -361,14 +362,26 @@ def _done(request, table, notice, whole=False):
     return render(request, "tables/partials/_saved.html", context)
 
 
-def _placing_board(request, table, notice):
+def _placing_board(request, table, notice, url=None, wait=False):
     """Under htmx, after an edit or a delete before the last hand whose later hands are still
     being placed again (Table.place, after this answer): the board says so, and asks for itself
-    at once (the edit page's board, with the notice), which shows them placed. No total of a hand
-    not placed yet is ever shown."""
+    (`url`: the edit page's board, with the notice) at once, or after PLACING_POLL (`wait`: the
+    board asked for while someone places them), which shows them placed. No total of a hand not
+    placed yet is ever shown."""
     response = render(request, "tables/partials/_board_placing.html", {
-        "table": table, "notice": NOTICES[notice], "board_url": _target(table, notice)})
+        "table": table, "notice": NOTICES.get(notice), "board_url": url or _target(table, notice),
+        "trigger": f"load delay:{PLACING_POLL}" if wait else "load"})
     return reswap(retarget(response, "#board"), "outerHTML")
+
+
+def _placed_or_wait(request, table, notice="", url=None):
+    """A board read under htmx while someone places its hands (Table.being_placed): the board
+    that says so, and asks again (None: the table's hands are placed now, by this reader if they
+    were left to it)."""
+    if request.htmx and table.being_placed():
+        return _placing_board(request, table, notice, url, wait=True)
+    table.place()
+    return None
 
 
 # The tables opened on this phone ---------------------------------------------------------------
@@ -498,7 +511,10 @@ def table_view(request, token):
     again every POLL, sending the ETag of the board it shows, so a new hand is on every phone a
     few seconds after its save; while nothing changed the answer is a 304 (htmx swaps nothing,
     base.html's responseHandling). Like every token page it stays out of every cache."""
-    table = _table(token)
+    table = _table(token, placed=False)
+    waiting = _placed_or_wait(request, table, url=reverse("table-view", args=[token]))
+    if waiting:
+        return waiting
     poll_etag = _etag("board", table.version, True)
     response = _page(request, table, False, poll_headers=json.dumps({"If-None-Match": poll_etag}),
                      poll=POLL)
@@ -513,10 +529,14 @@ def table_view(request, token):
 @once_only("new_link")
 def table_edit(request, token):
     """The edit page; a POST replaces its link (the old one is then a 404)."""
-    table = _table(token, edit=True)
+    table = _table(token, edit=True, placed=request.method == "POST")
     if request.method == "POST":
         table.new_edit_token(request.once)
         return redirect(_target(table, "new_link"))
+    notice = request.GET.get("notice", "")
+    waiting = _placed_or_wait(request, table, notice if notice in NOTICES else "")
+    if waiting:
+        return waiting
     notice = NOTICES.get(request.GET.get("notice", ""))
     response = _page(request, table, True, notice=notice)
     _table_cookie(request, response, table)
