@@ -22,6 +22,7 @@ sent twice (a double tap, a retry after a lost answer) stores one hand and is an
 first answer.
 """
 
+import json
 import logging
 import re
 import secrets
@@ -290,6 +291,22 @@ class Table(models.Model):
             })
         return rows
 
+    def csv_rows(self) -> list[tuple[str, bool, list[str]]]:
+        """Each hand's (kind, self-drawn, its CSV line's three texts: game.csv_cells), in order,
+        read off what each hand keeps (one JSON text read for all); a hand kept before its CSV
+        line was has it worked out from its row."""
+        self.place()
+        kept = list(self.hands.order_by("number").values_list("kind", "self_drawn", "csv_cells"))
+        if all(cells for _kind, _drawn, cells in kept):
+            texts = json.loads("[" + ",".join(cells for _kind, _drawn, cells in kept) + "]")
+        else:
+            texts = [json.loads(game.csv_cells(
+                self.players, row["number"], row["position"], row["hand"].winner,
+                row["hand"].discarder, row["total"], row["hand"].detail.get("declarer"),
+                row["net"], row["totals"])) for row in self.rows()]
+        return [(kind, drawn, text) for (kind, drawn, _cells), text in zip(kept, texts,
+                                                                           strict=True)]
+
     # Writes ---------------------------------------------------------------------------------------
     def add_hand(self, record, once=None) -> "TableHand":
         """Append a hand. `record(position)` builds it from the position before it (it may raise
@@ -307,7 +324,7 @@ class Table(models.Model):
             position = table.position(last)
             hand = TableHand(table=table, number=number)
             hand.take(record(position))
-            hand.place(position, table.totals(last), table.stick())
+            hand.place(position, table.totals(last), table.stick(), table.players)
             hand.save()
             _claim(once, table, hand)
             table.changed()
@@ -330,7 +347,7 @@ class Table(models.Model):
             position = hand.position_before()
             hand.take(record(position))
             hand.version += 1
-            hand.place(position, table.totals(before), table.stick())
+            hand.place(position, table.totals(before), table.stick(), table.players)
             hand.save()
             if table.hands.filter(number__gt=hand.number).exists():
                 table._stale(hand.number + 1)
@@ -428,24 +445,27 @@ class Table(models.Model):
         reads is read (no model instances: this runs over every later hand)."""
         start = self.stale_from
         before = self.hands.filter(number__lt=start).order_by("-number").first()
-        turns, stick, n = self.turns(), self.stick(), len(self.players)
+        turns, stick = self.turns(), self.stick()
         position = self.position(before)
         totals = self.totals(before)
         later = self.hands.filter(number__gte=start).order_by("number").values_list(
-            "pk", "number", "winner", "detail", "transfers", "position", "totals")
+            "pk", "number", "winner", "discarder", "total", "detail", "transfers", "position",
+            "totals", "csv_cells")
         rows = list(later if limit is None else later[:limit + 1])
         more = limit is not None and len(rows) > limit
         number = before.number if before else 0
         changed = []
-        for pk, was_number, winner, detail, transfers, was_position, was_totals in rows[:limit]:
+        for (pk, was_number, winner, discarder, total, detail, transfers, was_position,
+             was_totals, was_cells) in rows[:limit]:
             number += 1
-            outcome = game.outcome_of(winner, detail)
             data = game.position_data(position)
-            after = placed_totals(position, totals, transfers, outcome, stick, n)
-            if (number, data, after) != (was_number, was_position, was_totals):
-                changed.append(_Placed(pk, number, data, after))
+            after, cells = placed(self.players, number, position, totals, stick, winner,
+                                  discarder, total, detail, transfers)
+            if (number, data, after, cells) != (was_number, was_position, was_totals, was_cells):
+                changed.append(_Placed(pk, number, data, after, cells))
             totals = [Decimal(x) for x in after]
-            position = game.advance(self.variant, position, outcome, **turns)
+            position = game.advance(self.variant, position, game.outcome_of(winner, detail),
+                                    **turns)
         return changed, number + 1 if more else None
 
     def _placed(self, changed, after: int | None) -> None:
@@ -456,33 +476,40 @@ class Table(models.Model):
 
 
 class _Placed:
-    """A hand placed again, as `_write_placed` writes it: its pk, number, position, totals."""
+    """A hand placed again, as `_write_placed` writes it: its pk, number, position, totals, CSV
+    line."""
 
-    __slots__ = ("pk", "number", "position", "totals")
+    __slots__ = ("pk", "number", "position", "totals", "csv_cells")
 
-    def __init__(self, pk, number, position, totals):
+    def __init__(self, pk, number, position, totals, csv_cells):
         self.pk, self.number, self.position, self.totals = pk, number, position, totals
+        self.csv_cells = csv_cells
 
 
-def placed_totals(position, totals_before, transfers, outcome, stick: int, n: int) -> list[str]:
-    """The totals after a hand (as kept: game.show's text): those before it and everything it
-    moved, its transfers as kept ([payer, payee, "amount"]) and, worth `stick` each, its riichi
-    sticks from `position`, the one before it (game.stick_transfers)."""
+def placed(names, number, position, totals_before, stick: int, winner, discarder, total,
+           detail, transfers) -> tuple[list[str], str]:
+    """(the totals after a hand, as kept: game.show's text; its CSV line, game.csv_cells) at
+    `number`, from `position` (the one before it) and the totals before it: everything it moved,
+    its transfers as kept ([payer, payee, "amount"]) and, worth `stick` each, its riichi sticks
+    from `position` (game.stick_transfers)."""
     money = [game.Transfer(a, b, Decimal(amount)) for a, b, amount in transfers]
-    net = game.net_of(money + game.stick_transfers(position, outcome, stick), n)
-    return [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
+    outcome = game.outcome_of(winner, detail)
+    net = game.net_of(money + game.stick_transfers(position, outcome, stick), len(names))
+    totals = [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
+    return totals, game.csv_cells(names, number, position, winner, discarder, total,
+                                  detail.get("declarer"), net, totals)
 
 
 _UNPLACED = threading.local()  # the tables this request's writes left to place (Table._later)
 
 
 def _write_placed(hands) -> None:
-    """Write the hands' number, position and totals, one UPDATE each in the hands' order (so a
+    """Write the hands' number, position, totals and CSV line, one UPDATE each in the hands' order (so a
     number moved up one after a delete is free when it is taken: the unique constraint holds)."""
     if not hands:
         return
     meta = TableHand._meta
-    fields = [meta.get_field(name) for name in ("number", "position", "totals")]
+    fields = [meta.get_field(name) for name in ("number", "position", "totals", "csv_cells")]
     quote = connection.ops.quote_name
     sql = (f"UPDATE {quote(meta.db_table)} SET "
            + ", ".join(f"{quote(field.column)} = %s" for field in fields)
@@ -566,6 +593,9 @@ class TableHand(models.Model):
     # after it (["-10", ...]): kept so that the board and the next hand need not replay the game.
     position = models.JSONField(default=dict)
     totals = models.JSONField(default=list)
+    # Its line of the table's CSV but for two words in the reader's language (game.csv_cells),
+    # kept with its totals, so that the CSV reads the hands ("": a hand kept before it was).
+    csv_cells = models.TextField(default="", blank=True, editable=False)
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -600,12 +630,13 @@ class TableHand(models.Model):
         return self.transfer_list() + game.stick_transfers(self.position_before(),
                                                             self.outcome(), stick)
 
-    def place(self, position: game.Position, totals_before, stick: int = 0) -> None:
-        """Keep the position before this hand and the totals after it (its riichi sticks, worth
-        `stick` each, included)."""
+    def place(self, position: game.Position, totals_before, stick: int, names) -> None:
+        """Keep the position before this hand, the totals after it (its riichi sticks, worth
+        `stick` each, included) and its CSV line (`names`: the players)."""
         self.position = game.position_data(position)
-        self.totals = placed_totals(position, totals_before, self.transfers, self.outcome(),
-                                    stick, len(totals_before))
+        self.totals, self.csv_cells = placed(names, self.number, position, totals_before, stick,
+                                             self.winner, self.discarder, self.total,
+                                             self.detail, self.transfers)
 
     def position_before(self) -> game.Position:
         return game.position_from(self.position)
