@@ -504,8 +504,9 @@ _UNPLACED = threading.local()  # the tables this request's writes left to place 
 
 
 def _write_placed(hands) -> None:
-    """Write the hands' number, position, totals and CSV line, one UPDATE each in the hands' order (so a
-    number moved up one after a delete is free when it is taken: the unique constraint holds)."""
+    """Write the hands' number, position, totals and CSV line, one UPDATE each in the hands' order
+    (so a number moved up one after a delete is free when it is taken: the unique constraint
+    holds)."""
     if not hands:
         return
     meta = TableHand._meta
