@@ -24,7 +24,7 @@ from functools import wraps
 from urllib.parse import quote, urlsplit
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -916,15 +916,16 @@ def _back(request, table) -> str:
 @condition(etag_func=_version_etag("csv"))
 def export_csv(request, token):
     """The table's CSV, named after the table and the day it was opened; a conditional request
-    is answered 304 while nothing changed (one small query). The text is kept in the cache under
-    the table's version and the language (CSV_KEPT), so the same CSV asked again, from any
-    phone, is not made again: a new version is a new key (the old one expires unread)."""
+    is answered 304 while nothing changed (one small query). The text is kept in this worker's
+    "csv" cache under the table's version and the language (CSV_KEPT), so the same CSV asked
+    again, from any phone, is not made again here: a new version is a new key (the old one
+    expires unread). Made, it is a read of each hand's kept line (Table.csv_rows)."""
     table = _table(token)
     key = f"table-csv:{table.view_token}:{table.version}:{get_language()}"
-    text = cache.get(key)
+    text = caches["csv"].get(key)
     if text is None:
         text = services.csv_export(table)
-        cache.set(key, text, CSV_KEPT)
+        caches["csv"].set(key, text, CSV_KEPT)
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = csv_disposition(table.name, localdate(table.created))
     response["ETag"] = _etag("csv", table.version, bool(request.htmx))
