@@ -191,6 +191,12 @@ def run(base, args, table_a, table_b):
           f"delete {max(behind, default=0):.1f} ms ({len(behind)} saves overlapped; goal: "
           f"<= median + 100 ms)")
 
+    def p95(values):
+        return sorted(values)[int(0.95 * (len(values) - 1))] if values else 0
+
+    print(f"  (the machine's own swings: longest save at B alone {max(quiet):.1f} ms, 95th "
+          f"percentile alone {p95(quiet):.1f} ms, behind {p95(behind):.1f} ms)")
+
 
 if __name__ == "__main__":
     main()

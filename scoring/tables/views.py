@@ -17,6 +17,7 @@ same form sent twice stores one hand and gets the first answer again (`once_only
 limited per client address (`limited`, django-ratelimit on Django's cache).
 """
 
+import hashlib
 import json
 import re
 import uuid
@@ -28,9 +29,11 @@ from django.core.cache import caches
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.timezone import localdate
 from django.utils.translation import get_language, gettext_lazy
@@ -313,9 +316,31 @@ def board(table, edit, before=None, **extra) -> dict:
     page = page[:HISTORY]
     latest = (page[0] if page else None) if not before else table.last_hand()
     context = _now(table, edit and not before, latest, **extra)
-    context.update({"rows": _rows(table, table.rows(page)), "older": older, "before": before,
+    rows = _rows(table, table.rows(page))
+    for row in rows:
+        row["html"] = row_html(table, row, context["edit"], context["last"])
+    context.update({"rows": rows, "older": older, "before": before,
                     "has_hands": latest is not None})
     return context
+
+
+def row_html(table, row, edit, last) -> str:
+    """A hand's row on the board, as tables/partials/_row.html renders it, kept in this worker's
+    "rows" cache under everything it shows: the language, the page (edit, and whether the hand is
+    the last: its undo button), the table's links, the hand (its version: an edit is a new one)
+    and where it stands (its number, its position, its totals). A board after a save renders
+    its new rows only (rendering them was most of a save's page)."""
+    hand = row["hand"]
+    shown = (get_language(), edit, last is not None and last.pk == hand.pk, table.pk,
+             table.view_token, table.edit_token, table.variant, hand.pk, hand.version,
+             hand.number, hand.position, hand.totals)
+    key = "row:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    html = caches["rows"].get(key)
+    if html is None:
+        html = render_to_string("tables/partials/_row.html", {
+            "row": row, "table": table, "edit": edit, "last": last, "unit": _unit(table)})
+        caches["rows"].set(key, html, None)
+    return mark_safe(html)  # noqa: S308 - the template's own output, escaped by it
 
 
 def _page(request, table, edit, **extra):
