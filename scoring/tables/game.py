@@ -1551,11 +1551,12 @@ def csv_text(names: list[str], rows: list, settlement: list[Transfer], said=str,
                     + [text_cell(said(gettext_noop("{name} total", name=n))) for n in names])
     yes = csv_word(said(pgettext("csv", "yes")))
     kinds = {}
+    write = out.write
     for kind, self_drawn, (before, between, after) in rows:
         word = kinds.get(kind)
         if word is None:
             word = kinds[kind] = csv_word(said(CSV_KINDS.get(kind, kind)))
-        out.write(f"{before},{word},{between},{yes if self_drawn else ''},{after}\r\n")
+        write(f"{before},{word},{between},{yes if self_drawn else ''},{after}\r\n")
     writer.writerow([])
     writer.writerow([said(pgettext("csv", "settle up")), said(pgettext("csv", "from")),
                      said(pgettext("csv", "to")), said(pgettext("csv", "amount"))])

@@ -297,7 +297,7 @@ class Table(models.Model):
             })
         return rows
 
-    def csv_rows(self) -> list[tuple[str, bool, list[str]]]:
+    def csv_rows(self):
         """Each hand's (kind, self-drawn, its CSV line's three texts: game.csv_cells), in order,
         read off what each hand keeps (one JSON text read for all); a hand kept before its CSV
         line was has it worked out from its row."""
@@ -318,8 +318,8 @@ class Table(models.Model):
                 self.players, row["number"], row["position"], row["hand"].winner,
                 row["hand"].discarder, row["total"], row["hand"].detail.get("declarer"),
                 row["net"], row["totals"])) for row in self.rows()]
-        return [(kind, drawn, text) for (kind, drawn, _cells), text in zip(kept, texts,
-                                                                           strict=True)]
+        return zip((kind for kind, _drawn, _cells in kept),
+                   (drawn for _kind, drawn, _cells in kept), texts, strict=True)
 
     # Writes ---------------------------------------------------------------------------------------
     def add_hand(self, record, once=None) -> "TableHand":
