@@ -187,7 +187,16 @@ CACHES = {"default": cache_from_url("DJANGO_CACHE_URL", os.environ.get("DJANGO_C
           # in each worker's memory: read in microseconds, no database (they stay up while it is
           # down), each worker rendering a page once per deploy.
           "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                    "LOCATION": "pages"}}
+                    "LOCATION": "pages"},
+          # A table's CSV for its version and language (scoring.tables.views.export_csv), in each
+          # worker's memory: made from each hand's kept line, it costs less to make again in
+          # another worker than to write to the shared cache; a few dozen kept at most.
+          "csv": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                  "LOCATION": "csv", "OPTIONS": {"MAX_ENTRIES": 40}},
+          # A board's rows as rendered (scoring.tables.views.row_html), in each worker's memory:
+          # under everything a row shows, so a board after a save renders its new rows only.
+          "rows": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                   "LOCATION": "rows", "OPTIONS": {"MAX_ENTRIES": 2000}}}
 
 # Abuse limits on the tables (django-ratelimit, counted in the cache above), per client address:
 # the key is 'ip', REMOTE_ADDR. Behind a proxy on this machine REMOTE_ADDR is the proxy, so every

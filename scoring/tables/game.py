@@ -41,6 +41,7 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
 
 import csv
 import io
+import json
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -1539,29 +1540,60 @@ CSV_KINDS = {"win": pgettext("csv", "win"), "draw": pgettext("csv", "draw"),
              "deal": pgettext("csv", "deal"), "false_win": pgettext("csv", "false_win")}
 
 
-def csv_text(names: list[str], rows: list[dict], settlement: list[Transfer], said=str,
+def csv_cells(names: list[str], number: int, position: Position, winner: int | None,
+              discarder: int | None, total: int | None, declarer: int | None, net, totals
+              ) -> str:
+    """A hand's CSV line but for its two words in the reader's language (its kind, and "yes" if
+    self-drawn): the text before, between and after them, as one JSON list (what a hand keeps,
+    TableHand.csv_cells, so that the CSV is a read of its hands, not a replay): its number, the
+    round and the dealer at `position` (the one before it), the winner, the discarder, the total,
+    who declared a false win (American, which has no winner), each player's change (`net`) and
+    total after it. Players by their seat at the table (`names`' order)."""
+    def name(player):
+        return "" if player is None else text_cell(names[player])
+
+    before = _csv_line([number, position.round_wind, name(position.dealer)])
+    between = _csv_line([name(winner), name(discarder)])
+    after = _csv_line(["" if total is None else total, name(declarer)]
+                      + [show(x) for x in net] + [show(x) for x in totals])
+    return json.dumps([before, between, after], ensure_ascii=False)
+
+
+def _csv_line(cells) -> str:
+    """Cells as csv.writer writes them on a line (of two cells or more), without the line's end."""
+    out = io.StringIO()
+    csv.writer(out).writerow(cells)
+    return out.getvalue()[:-2]
+
+
+def csv_word(word: str) -> str:
+    """One cell as csv.writer writes it among others (quoted if it must be; "" stays empty)."""
+    return _csv_line([word, ""])[:-1]
+
+
+def csv_text(names: list[str], rows: list, settlement: list[Transfer], said=str,
              left: tuple[int, Decimal] | None = None,
              games_played: list[dict] | None = None) -> str:
     """One line per hand (what happened, each player's change and running total), then the
-    settle-up. `declarer`: who declared a false win (American), which has no winner. `said`
-    renders the CSV's own words (English by default; the page's language from the view).
-    `left`: (the first, the amount) for Riichi's sticks left on the table at the end, the settle-
-    up's first line. `games_played`: an MCR table's games (`games`), whose table points close the
-    file, a line per game and one for all of them."""
+    settle-up. `rows`: each hand's (kind, self-drawn, its csv_cells read: the three texts).
+    `said` renders the CSV's own words (English by
+    default; the page's language from the view). `left`: (the first, the amount) for Riichi's
+    sticks left on the table at the end, the settle-up's first line. `games_played`: an MCR
+    table's games (`games`), whose table points close the file, a line per game and one for all
+    of them."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([said(header) for header in CSV_HEADERS]
                     + [text_cell(said(gettext_noop("{name} change", name=n))) for n in names]
                     + [text_cell(said(gettext_noop("{name} total", name=n))) for n in names])
-    yes = said(pgettext("csv", "yes"))
-    for row in rows:
-        writer.writerow([row["number"], row["round_wind"], text_cell(row["dealer"]),
-                         said(CSV_KINDS.get(row["kind"], row["kind"])),
-                         text_cell(row["winner"] or ""), text_cell(row["discarder"] or ""),
-                         yes if row["self_drawn"] else "",
-                         "" if row["total"] is None else row["total"],
-                         text_cell(row.get("declarer") or "")]
-                        + [show(x) for x in row["net"]] + [show(x) for x in row["totals"]])
+    yes = csv_word(said(pgettext("csv", "yes")))
+    kinds = {}
+    write = out.write
+    for kind, self_drawn, (before, between, after) in rows:
+        word = kinds.get(kind)
+        if word is None:
+            word = kinds[kind] = csv_word(said(CSV_KINDS.get(kind, kind)))
+        write(f"{before},{word},{between},{yes if self_drawn else ''},{after}\r\n")
     writer.writerow([])
     writer.writerow([said(pgettext("csv", "settle up")), said(pgettext("csv", "from")),
                      said(pgettext("csv", "to")), said(pgettext("csv", "amount"))])

@@ -10,7 +10,8 @@ reads only the last one (a save costs the same at hand 500 as at hand 1) and the
 history. An edit or a delete before the last hand can move every later hand (its number, its
 position, its totals): the write itself touches only the hand (its own money and the totals after
 it) and marks the table `stale_from` that hand's successor; the later hands are placed again
-(`Table.place`) after the answer is sent, in short transactions of PLACE_BATCH hands each (so no
+(`Table.place`) after the answer is sent, by a thread of the worker that answered (which
+takes the next request meanwhile), in short transactions of PLACE_BATCH hands each (so no
 write, on this table or, on SQLite, on any other, waits long behind it), or first by whoever reads
 or writes the table before that is done. A hand's own facts (its transfers, its detail) never
 depend on the hands before it, so placing again never changes what was recorded.
@@ -21,11 +22,13 @@ sent twice (a double tap, a retry after a lost answer) stores one hand and is an
 first answer.
 """
 
+import json
 import logging
 import re
 import secrets
 import threading
 import time
+from contextlib import contextmanager
 from decimal import Decimal
 
 from django.conf import settings
@@ -39,9 +42,12 @@ from scoring.tables import game
 
 LOG = logging.getLogger(__name__)
 PLACE_BATCH = 50  # hands placed again in one transaction (Table.place), on SQLite
-PLACE_BATCH_ROW_LOCK = 500  # on PostgreSQL, whose lock holds this table's row only
-PLACE_AFTER_ANSWER = 5  # seconds a worker places hands after an answer, at most (gunicorn's
-#                         timeout counts them); the rest is placed by the next reader or writer
+PLACE_BATCH_ROW_LOCK = 100  # on PostgreSQL, whose lock holds this table's row only (a write
+#                             to this table waits for one batch at most)
+PLACING_SEEN = 2  # seconds: a table whose hands were placed (or an edit marked) this recently is
+#                   being placed by someone (Table.being_placed); a reader under htmx waits
+PLACE_AFTER_ANSWER = 30  # seconds a worker's thread places hands after an answer, at most; the
+#                          rest is placed by the next reader or writer
 
 
 def new_token() -> str:
@@ -82,28 +88,36 @@ class Once:
         self.key, self.posted_to, self.answer = key, posted_to, answer
 
     def check(self) -> None:
-        """Raise Replayed if this key was used already (call it with the table row locked)."""
+        """Raise Replayed if this key was used already (before the write: views.once_only)."""
         prior = Submission.objects.filter(key=self.key).first()
         if prior is not None:
             raise Replayed(prior)
 
     def claim(self, table, hand=None) -> None:
-        """Store the key with the write (same transaction). Two writers with one key on two
-        tables, which no lock orders, meet the unique constraint: the second is a replay."""
-        try:
-            with transaction.atomic():
-                Submission.objects.create(key=self.key, table=table, hand=hand,
-                                          posted_to=self.posted_to, target=self.answer(table))
-        except IntegrityError:
-            raise Replayed(Submission.objects.get(key=self.key)) from None
+        """Store the key with the write (in its transaction, `_writing`): the same key stored
+        meanwhile (the same form sent twice at once, to one table or two) meets the unique
+        constraint, and the whole write is a replay."""
+        Submission.objects.create(key=self.key, table=table, hand=hand,
+                                  posted_to=self.posted_to, target=self.answer(table))
 
 
 UNREAD = object()  # the last hand, not read yet
 
 
-def _check(once):
-    if once is not None:
-        once.check()
+@contextmanager
+def _writing(once):
+    """A write's transaction. With `once`, its one-time key stored already (a form sent twice at
+    once: both passed once_only's check) meets the unique constraint at `_claim`: nothing of this
+    write is kept, and it is Replayed, answered as the first. (No check with the row locked and
+    no savepoint around the key: three round trips fewer while the table's row is locked.)"""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError:
+        prior = None if once is None else Submission.objects.filter(key=once.key).first()
+        if prior is None:
+            raise
+        raise Replayed(prior) from None
 
 
 def _claim(once, table, hand=None):
@@ -129,6 +143,9 @@ class Table(models.Model):
     # The first hand whose stored number, position and totals may be out of date after an edit or
     # a delete before the last hand (None: every hand's are right); `place` brings them up to date.
     stale_from = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # When the last batch of hands was placed again, or an edit left some to place (who places
+    # them starts at once): readers under htmx wait while this is recent (`being_placed`).
+    placing_seen = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self):
         return self.name or "Table"
@@ -137,18 +154,15 @@ class Table(models.Model):
     def open(cls, once=None, **fields) -> "Table":
         """A new table; with `once`, a form sent twice opens one table (Replayed the second
         time)."""
-        with transaction.atomic():
-            if once is not None:
-                once.check()
+        with _writing(once):
             table = cls.objects.create(**fields)
             _claim(once, table)
         return table
 
     def new_edit_token(self, once=None) -> str:
         """Replace the edit link: the old one finds nothing from now on."""
-        with transaction.atomic():
+        with _writing(once):
             table = Table.objects.select_for_update().get(pk=self.pk)
-            _check(once)
             table.edit_token = new_token()
             Table.objects.filter(pk=table.pk).update(edit_token=table.edit_token,
                                                      version=F("version") + 1,
@@ -287,15 +301,38 @@ class Table(models.Model):
             })
         return rows
 
+    def csv_rows(self):
+        """Each hand's (kind, self-drawn, its CSV line's three texts: game.csv_cells), in order,
+        read off what each hand keeps (one JSON text read for all); a hand kept before its CSV
+        line was has it worked out from its row."""
+        self.place()
+        meta = TableHand._meta
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(meta.get_field(name).column)
+                            for name in ("kind", "self_drawn", "csv_cells"))
+        with connection.cursor() as cursor:  # (the ORM's converters took as long as the rest)
+            cursor.execute(f"SELECT {columns} FROM {quote(meta.db_table)} WHERE "
+                           f"{quote(meta.get_field('table').column)} = %s ORDER BY "
+                           f"{quote(meta.get_field('number').column)}", [self.pk])
+            kept = cursor.fetchall()
+        if all(cells for _kind, _drawn, cells in kept):
+            texts = json.loads("[" + ",".join(cells for _kind, _drawn, cells in kept) + "]")
+        else:
+            texts = [json.loads(game.csv_cells(
+                self.players, row["number"], row["position"], row["hand"].winner,
+                row["hand"].discarder, row["total"], row["hand"].detail.get("declarer"),
+                row["net"], row["totals"])) for row in self.rows()]
+        return zip((kind for kind, _drawn, _cells in kept),
+                   (drawn for _kind, drawn, _cells in kept), texts, strict=True)
+
     # Writes ---------------------------------------------------------------------------------------
     def add_hand(self, record, once=None) -> "TableHand":
         """Append a hand. `record(position)` builds it from the position before it (it may raise
         HandError: nothing is written then). The table row is locked, so two phones adding at
         once get consecutive numbers and neither hand is lost. Only the last hand is read."""
         self.place()
-        with transaction.atomic():
+        with _writing(once):
             table = Table.objects.select_for_update().get(pk=self.pk)
-            _check(once)
             table._place()  # an edit came in between (rare): the hands after it, in the lock
             last = table.hands.order_by("-number").first()
             number = last.number + 1 if last else 1
@@ -304,7 +341,7 @@ class Table(models.Model):
             position = table.position(last)
             hand = TableHand(table=table, number=number)
             hand.take(record(position))
-            hand.place(position, table.totals(last), table.stick())
+            hand.place(position, table.totals(last), table.stick(), table.players)
             hand.save()
             _claim(once, table, hand)
             table.changed()
@@ -314,9 +351,8 @@ class Table(models.Model):
         """Record hand `hand_id` again, if nobody changed it since `version`. Only this hand is
         written (from the position before it and the totals of the hand before); the hands after
         it, which a new winner can move, are placed again later (`place`)."""
-        with transaction.atomic():
+        with _writing(once):
             table = Table.objects.select_for_update().get(pk=self.pk)
-            _check(once)
             hand = table.hands.filter(pk=hand_id).first()
             if hand is None or hand.version != version:
                 raise Stale()
@@ -327,7 +363,7 @@ class Table(models.Model):
             position = hand.position_before()
             hand.take(record(position))
             hand.version += 1
-            hand.place(position, table.totals(before), table.stick())
+            hand.place(position, table.totals(before), table.stick(), table.players)
             hand.save()
             if table.hands.filter(number__gt=hand.number).exists():
                 table._stale(hand.number + 1)
@@ -339,9 +375,8 @@ class Table(models.Model):
     def delete_hand(self, hand_id: int, version: int, once=None) -> None:
         """Delete hand `hand_id` (if unchanged since `version`); the later hands move up one
         number, so the numbers stay without gaps, and are placed again (`place`, later)."""
-        with transaction.atomic():
+        with _writing(once):
             table = Table.objects.select_for_update().get(pk=self.pk)
-            _check(once)
             hand = table.hands.filter(pk=hand_id).first()
             if hand is None or hand.version != version:
                 raise Stale()
@@ -354,10 +389,18 @@ class Table(models.Model):
         self._later(table)
 
     def _stale(self, number: int) -> None:
-        """Hands from `number` on are to be placed again (with the table row locked)."""
-        if self.stale_from is None or number < self.stale_from:
-            self.stale_from = number
-            Table.objects.filter(pk=self.pk).update(stale_from=number)
+        """Hands from `number` on are to be placed again (with the table row locked), which
+        starts after the answer (`placing_seen`: now)."""
+        self.stale_from = min(number, self.stale_from or number)
+        self.placing_seen = timezone.now()
+        Table.objects.filter(pk=self.pk).update(stale_from=self.stale_from,
+                                                placing_seen=self.placing_seen)
+
+    def being_placed(self) -> bool:
+        """Hands left out of date whose placing someone did (or an edit asked for) in the last
+        PLACING_SEEN seconds, as this object was read: a reader can wait for it."""
+        return (self.stale_from is not None and self.placing_seen is not None
+                and (timezone.now() - self.placing_seen).total_seconds() < PLACING_SEEN)
 
     def _later(self, table) -> None:
         """After a write that left hands to place: this object knows it, and they are placed
@@ -366,19 +409,24 @@ class Table(models.Model):
         if table.stale_from is not None:
             _UNPLACED.tables = {*getattr(_UNPLACED, "tables", ()), self.pk}
 
-    def place(self, seconds: float | None = None) -> None:
+    def place(self, seconds: float | None = None, through: int | None = None,
+              pause: float = 0) -> None:
         """Place again the hands an edit or a delete left out of date (`stale_from` on), PLACE_BATCH
         at a time, each batch in a short transaction that locks the table row, so a phone saving
         meanwhile waits for one batch at most. On SQLite, whose write lock is the whole
         database's, a batch is worked out before the transaction and written in it only if
         nothing was written meanwhile (else worked out again): a save at another table waits for
         a batch's writes only. `seconds`: stop after about that long (what is left is placed by
-        the next reader or writer)."""
-        if self.stale_from is None:
+        the next reader or writer); `through`: stop once the hands up to that number (as stored:
+        a stored number is never below the hand's own) are placed; `pause`: after each batch, wait
+        that many times as long as it took (the placing after an answer leaves the processor and
+        the database to the phones saving meanwhile)."""
+        if self.stale_from is None or (through is not None and self.stale_from > through):
             return
         until = None if seconds is None else time.monotonic() + seconds
         row_locks = connection.features.has_select_for_update  # PostgreSQL: this row only
         while until is None or time.monotonic() < until:
+            began = time.monotonic()
             table = None if row_locks else Table.objects.filter(pk=self.pk).first()
             if not row_locks and (table is None or table.stale_from is None):
                 break
@@ -391,6 +439,11 @@ class Table(models.Model):
                     locked._place(PLACE_BATCH_ROW_LOCK)
                 elif (locked.version, locked.stale_from) == (table.version, table.stale_from):
                     locked._placed(*placing)
+            if through is not None and (locked.stale_from is None or locked.stale_from > through):
+                self.stale_from = locked.stale_from
+                return
+            if pause and locked.stale_from is not None:
+                time.sleep(pause * (time.monotonic() - began))
         else:
             return  # out of time: still out of date
         self.stale_from = None
@@ -400,48 +453,79 @@ class Table(models.Model):
         if self.stale_from is not None:
             self._placed(*self._placing(limit))
 
-    def _placing(self, limit: int | None) -> tuple[list["TableHand"], int | None]:
+    def _placing(self, limit: int | None) -> tuple[list["_Placed"], int | None]:
         """(the hands that change, the new `stale_from`): `limit` hands (None: all) from
         `stale_from` placed again, each one's number (its rank), position before and totals
-        after worked out from the hand before, which is right; nothing written."""
+        after worked out from the hand before, which is right; nothing written. Only what placing
+        reads is read (no model instances: this runs over every later hand)."""
         start = self.stale_from
         before = self.hands.filter(number__lt=start).order_by("-number").first()
         turns, stick = self.turns(), self.stick()
         position = self.position(before)
         totals = self.totals(before)
-        later = self.hands.filter(number__gte=start).order_by("number")
-        hands = list(later if limit is None else later[:limit + 1])
-        more = limit is not None and len(hands) > limit
+        later = self.hands.filter(number__gte=start).order_by("number").values_list(
+            "pk", "number", "winner", "discarder", "total", "detail", "transfers", "position",
+            "totals", "csv_cells")
+        rows = list(later if limit is None else later[:limit + 1])
+        more = limit is not None and len(rows) > limit
         number = before.number if before else 0
         changed = []
-        for hand in hands[:limit]:
+        for (pk, was_number, winner, discarder, total, detail, transfers, was_position,
+             was_totals, was_cells) in rows[:limit]:
             number += 1
-            kept = (hand.number, hand.position, hand.totals)
-            hand.number = number
-            hand.place(position, totals, stick)
-            if (hand.number, hand.position, hand.totals) != kept:
-                changed.append(hand)
-            totals = hand.totals_after()
-            position = game.advance(self.variant, position, hand.outcome(), **turns)
+            data = game.position_data(position)
+            after, cells = placed(self.players, number, position, totals, stick, winner,
+                                  discarder, total, detail, transfers)
+            if (number, data, after, cells) != (was_number, was_position, was_totals, was_cells):
+                changed.append(_Placed(pk, number, data, after, cells))
+            totals = [Decimal(x) for x in after]
+            position = game.advance(self.variant, position, game.outcome_of(winner, detail),
+                                    **turns)
         return changed, number + 1 if more else None
 
     def _placed(self, changed, after: int | None) -> None:
         """Write what `_placing` worked out (with the table row locked)."""
         _write_placed(changed)
-        self.stale_from = after
-        Table.objects.filter(pk=self.pk).update(stale_from=after)
+        self.stale_from, self.placing_seen = after, timezone.now()
+        Table.objects.filter(pk=self.pk).update(stale_from=after, placing_seen=self.placing_seen)
+
+
+class _Placed:
+    """A hand placed again, as `_write_placed` writes it: its pk, number, position, totals, CSV
+    line."""
+
+    __slots__ = ("pk", "number", "position", "totals", "csv_cells")
+
+    def __init__(self, pk, number, position, totals, csv_cells):
+        self.pk, self.number, self.position, self.totals = pk, number, position, totals
+        self.csv_cells = csv_cells
+
+
+def placed(names, number, position, totals_before, stick: int, winner, discarder, total,
+           detail, transfers) -> tuple[list[str], str]:
+    """(the totals after a hand, as kept: game.show's text; its CSV line, game.csv_cells) at
+    `number`, from `position` (the one before it) and the totals before it: everything it moved,
+    its transfers as kept ([payer, payee, "amount"]) and, worth `stick` each, its riichi sticks
+    from `position` (game.stick_transfers)."""
+    money = [game.Transfer(a, b, Decimal(amount)) for a, b, amount in transfers]
+    outcome = game.outcome_of(winner, detail)
+    net = game.net_of(money + game.stick_transfers(position, outcome, stick), len(names))
+    totals = [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
+    return totals, game.csv_cells(names, number, position, winner, discarder, total,
+                                  detail.get("declarer"), net, totals)
 
 
 _UNPLACED = threading.local()  # the tables this request's writes left to place (Table._later)
 
 
 def _write_placed(hands) -> None:
-    """Write the hands' number, position and totals, one UPDATE each in the hands' order (so a
-    number moved up one after a delete is free when it is taken: the unique constraint holds)."""
+    """Write the hands' number, position, totals and CSV line, one UPDATE each in the hands' order
+    (so a number moved up one after a delete is free when it is taken: the unique constraint
+    holds)."""
     if not hands:
         return
     meta = TableHand._meta
-    fields = [meta.get_field(name) for name in ("number", "position", "totals")]
+    fields = [meta.get_field(name) for name in ("number", "position", "totals", "csv_cells")]
     quote = connection.ops.quote_name
     sql = (f"UPDATE {quote(meta.db_table)} SET "
            + ", ".join(f"{quote(field.column)} = %s" for field in fields)
@@ -454,16 +538,52 @@ def _write_placed(hands) -> None:
 
 def place_after_answer(**_kwargs) -> None:
     """request_finished: place the hands this request's edit or delete left out of date, now that
-    the answer is sent (a failure leaves them to the next reader or writer, who places them)."""
+    the answer is sent, in a thread of this process (`_placer`), so that the worker takes the next
+    request meanwhile; inside a transaction that is not ours (a test's), which a thread would not
+    see, here and now. A failure leaves them to the next reader or writer, who places them."""
     tables = getattr(_UNPLACED, "tables", ())
     _UNPLACED.tables = set()
+    if not tables:
+        return
+    if connection.in_atomic_block:
+        for pk in tables:
+            _place_now(pk)
+        return
     for pk in tables:
-        try:
-            Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER)
-        except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
-            LOG.warning("hands of table %s left to place", pk, exc_info=True)
-    if tables and not connection.in_atomic_block:  # (a test's transaction: left open)
-        connection.close_if_unusable_or_obsolete()  # as close_old_connections, which ran first
+        with _PLACERS_LOCK:
+            if pk in _PLACERS:
+                _PLACERS[pk] = True  # placing already: once more when it is done
+                continue
+            _PLACERS[pk] = False
+        threading.Thread(target=_placer, args=(pk,), daemon=True,
+                         name=f"place-table-{pk}").start()
+
+
+_PLACERS = {}  # table pk -> placed again once more when done (a write came meanwhile)
+_PLACERS_LOCK = threading.Lock()
+
+
+def _place_now(pk, pause: float = 0) -> None:
+    try:
+        Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER, pause=pause)
+    except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
+        LOG.warning("hands of table %s left to place", pk, exc_info=True)
+
+
+def _placer(pk) -> None:
+    """A thread's work: table `pk`'s hands placed (again, while writes asked for it meanwhile),
+    on the thread's own connection, closed at the end. A worker that stops meanwhile (a restart)
+    loses nothing: each batch is its own transaction, and the next reader places the rest."""
+    try:
+        while True:
+            _place_now(pk, pause=1)  # half the time: the phones saving meanwhile go first
+            with _PLACERS_LOCK:
+                if not _PLACERS.get(pk):
+                    _PLACERS.pop(pk, None)
+                    return
+                _PLACERS[pk] = False
+    finally:
+        connection.close()
 
 
 request_finished.connect(place_after_answer, dispatch_uid="scoring.tables.place_after_answer")
@@ -489,6 +609,9 @@ class TableHand(models.Model):
     # after it (["-10", ...]): kept so that the board and the next hand need not replay the game.
     position = models.JSONField(default=dict)
     totals = models.JSONField(default=list)
+    # Its line of the table's CSV but for two words in the reader's language (game.csv_cells),
+    # kept with its totals, so that the CSV reads the hands ("": a hand kept before it was).
+    csv_cells = models.TextField(default="", blank=True, editable=False)
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -523,12 +646,13 @@ class TableHand(models.Model):
         return self.transfer_list() + game.stick_transfers(self.position_before(),
                                                             self.outcome(), stick)
 
-    def place(self, position: game.Position, totals_before, stick: int = 0) -> None:
-        """Keep the position before this hand and the totals after it (its riichi sticks, worth
-        `stick` each, included)."""
+    def place(self, position: game.Position, totals_before, stick: int, names) -> None:
+        """Keep the position before this hand, the totals after it (its riichi sticks, worth
+        `stick` each, included) and its CSV line (`names`: the players)."""
         self.position = game.position_data(position)
-        net = game.net_of(self.money(stick), len(totals_before))
-        self.totals = [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
+        self.totals, self.csv_cells = placed(names, self.number, position, totals_before, stick,
+                                             self.winner, self.discarder, self.total,
+                                             self.detail, self.transfers)
 
     def position_before(self) -> game.Position:
         return game.position_from(self.position)

@@ -17,6 +17,7 @@ same form sent twice stores one hand and gets the first answer again (`once_only
 limited per client address (`limited`, django-ratelimit on Django's cache).
 """
 
+import hashlib
 import json
 import re
 import uuid
@@ -24,13 +25,15 @@ from functools import wraps
 from urllib.parse import quote, urlsplit
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.timezone import localdate
 from django.utils.translation import get_language, gettext_lazy
@@ -73,6 +76,7 @@ REMEMBERED = 10  # tables that list keeps
 ENTRY = re.compile(r"[ev]:[A-Za-z0-9_-]{16,43}")  # "e:<edit token>" or "v:<view token>"
 COOKIE_AGE = 90 * 24 * 3600
 CSV_KEPT = 3600  # seconds a table's CSV text stays in the cache for its version
+PLACING_POLL = "500ms"  # how often a board asks again while its later hands are being placed
 POLL = "2s"  # how often the look-only board asks whether the table changed (a 304 while not)
 HISTORY = 50  # hands the board shows at once; older ones a page at a time
 NOTICES = {  # in the reader's language (gettext_lazy: read when the page is rendered)
@@ -195,12 +199,25 @@ def _again(request, prior):
 
 # The board ------------------------------------------------------------------------------------
 
-def _table(token, edit=False) -> Table:
+def _table(token, edit=False, placed=True) -> Table:
     """The table the token finds, its hands placed (an edit before the last hand left them out
-    of date until Table.place, which runs once that edit is answered: this reader's, if first)."""
+    of date until Table.place, which runs once that edit is answered: this reader's, if first);
+    not `placed`: as stored (an edit or a delete, which places what it needs itself)."""
     table = get_object_or_404(Table, **{"edit_token" if edit else "view_token": token})
-    table.place()
+    if placed:
+        table.place()
     return table
+
+
+def _hand_placed(table, hand_id):
+    """Hand `hand_id` of `table` (None: not there), with its number and position placed: the
+    hands up to it placed first if an edit before it left them out of date (the later ones
+    stay for Table.place after the answer)."""
+    hand = table.hands.filter(pk=hand_id).first()
+    if hand is not None and table.stale_from is not None and hand.number >= table.stale_from:
+        table.place(through=hand.number)
+        hand = table.hands.filter(pk=hand_id).first()
+    return hand
 
 
 def _unit(table) -> str:
@@ -300,9 +317,31 @@ def board(table, edit, before=None, **extra) -> dict:
     page = page[:HISTORY]
     latest = (page[0] if page else None) if not before else table.last_hand()
     context = _now(table, edit and not before, latest, **extra)
-    context.update({"rows": _rows(table, table.rows(page)), "older": older, "before": before,
+    rows = _rows(table, table.rows(page))
+    for row in rows:
+        row["html"] = row_html(table, row, context["edit"], context["last"])
+    context.update({"rows": rows, "older": older, "before": before,
                     "has_hands": latest is not None})
     return context
+
+
+def row_html(table, row, edit, last) -> str:
+    """A hand's row on the board, as tables/partials/_row.html renders it, kept in this worker's
+    "rows" cache under everything it shows: the language, the page (edit, and whether the hand is
+    the last: its undo button), the table's links, the hand (its version: an edit is a new one)
+    and where it stands (its number, its position, its totals). A board after a save renders
+    its new rows only (rendering them was most of a save's page)."""
+    hand = row["hand"]
+    shown = (get_language(), edit, last is not None and last.pk == hand.pk, table.pk,
+             table.view_token, table.edit_token, table.variant, hand.pk, hand.version,
+             hand.number, hand.position, hand.totals)
+    key = "row:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    html = caches["rows"].get(key)
+    if html is None:
+        html = render_to_string("tables/partials/_row.html", {
+            "row": row, "table": table, "edit": edit, "last": last, "unit": _unit(table)})
+        caches["rows"].set(key, html, None)
+    return mark_safe(html)  # noqa: S308 - the template's own output, escaped by it
 
 
 def _page(request, table, edit, **extra):
@@ -331,6 +370,10 @@ def _done(request, table, notice, whole=False):
     to the edit page (post/redirect/get)."""
     if not request.htmx:
         return redirect(_target(table, notice))
+    if notice == "stale":  # nothing written here: the table as another phone's write left it
+        table.refresh_from_db(fields=["stale_from"])
+    if table.stale_from is not None:
+        return _placing_board(request, table, notice)
     latest = table.last_hands(2)
     if whole or notice == "stale" or not latest:
         response = render(request, "tables/partials/_board.html",
@@ -343,6 +386,28 @@ def _done(request, table, notice, whole=False):
     else:  # the last hand undone: its row goes, the one before gets the undo button
         context.update({"removed": latest[0].number + 1, "changed": rows[0]})
     return render(request, "tables/partials/_saved.html", context)
+
+
+def _placing_board(request, table, notice, url=None, wait=False):
+    """Under htmx, after an edit or a delete before the last hand whose later hands are still
+    being placed again (Table.place, after this answer): the board says so, and asks for itself
+    (`url`: the edit page's board, with the notice) at once, or after PLACING_POLL (`wait`: the
+    board asked for while someone places them), which shows them placed. No total of a hand not
+    placed yet is ever shown."""
+    response = render(request, "tables/partials/_board_placing.html", {
+        "table": table, "notice": NOTICES.get(notice), "board_url": url or _target(table, notice),
+        "trigger": f"load delay:{PLACING_POLL}" if wait else "load"})
+    return reswap(retarget(response, "#board"), "outerHTML")
+
+
+def _placed_or_wait(request, table, notice="", url=None):
+    """A board read under htmx while someone places its hands (Table.being_placed): the board
+    that says so, and asks again (None: the table's hands are placed now, by this reader if they
+    were left to it)."""
+    if request.htmx and table.being_placed():
+        return _placing_board(request, table, notice, url, wait=True)
+    table.place()
+    return None
 
 
 # The tables opened on this phone ---------------------------------------------------------------
@@ -472,7 +537,10 @@ def table_view(request, token):
     again every POLL, sending the ETag of the board it shows, so a new hand is on every phone a
     few seconds after its save; while nothing changed the answer is a 304 (htmx swaps nothing,
     base.html's responseHandling). Like every token page it stays out of every cache."""
-    table = _table(token)
+    table = _table(token, placed=False)
+    waiting = _placed_or_wait(request, table, url=reverse("table-view", args=[token]))
+    if waiting:
+        return waiting
     poll_etag = _etag("board", table.version, True)
     response = _page(request, table, False, poll_headers=json.dumps({"If-None-Match": poll_etag}),
                      poll=POLL)
@@ -487,10 +555,14 @@ def table_view(request, token):
 @once_only("new_link")
 def table_edit(request, token):
     """The edit page; a POST replaces its link (the old one is then a 404)."""
-    table = _table(token, edit=True)
+    table = _table(token, edit=True, placed=request.method == "POST")
     if request.method == "POST":
         table.new_edit_token(request.once)
         return redirect(_target(table, "new_link"))
+    notice = request.GET.get("notice", "")
+    waiting = _placed_or_wait(request, table, notice if notice in NOTICES else "")
+    if waiting:
+        return waiting
     notice = NOTICES.get(request.GET.get("notice", ""))
     response = _page(request, table, True, notice=notice)
     _table_cookie(request, response, table)
@@ -708,8 +780,8 @@ def add_deal(request, token):
 def edit_hand(request, token, hand_id):
     """A hand entered again (a win, or a drawn hand: the button sent says which); the later
     hands are placed again. A hand changed meanwhile on another phone is not overwritten."""
-    table = _table(token, edit=True)
-    hand = table.hands.filter(pk=hand_id).first()
+    table = _table(token, edit=True, placed=False)
+    hand = _hand_placed(table, hand_id)
     if hand is None:
         return _done(request, table, "stale")
     drawing = request.method == "POST" and request.POST.get("action") == "draw"
@@ -743,10 +815,10 @@ def delete_hand(request, token, hand_id):
     """Undo (the last hand) or delete (one before it), asked first: a GET, or a POST without
     confirm=1, is the question (a page; under htmx, inline in the hand's row, `cancel` putting
     the row's buttons back); only a POST with confirm=1 deletes."""
-    table = _table(token, edit=True)
-    last = table.last_hand()
-    hand = table.hands.filter(pk=hand_id).first()
+    table = _table(token, edit=True, placed=False)
+    last = table.hands.order_by("-number").first()  # the last, placed or not
     if request.method == "GET" or request.POST.get("confirm") != "1":
+        hand = _hand_placed(table, hand_id)
         if hand is None:
             return _done(request, table, "stale")
         return _ask_delete(request, table, hand, last)
@@ -872,15 +944,16 @@ def _back(request, table) -> str:
 @condition(etag_func=_version_etag("csv"))
 def export_csv(request, token):
     """The table's CSV, named after the table and the day it was opened; a conditional request
-    is answered 304 while nothing changed (one small query). The text is kept in the cache under
-    the table's version and the language (CSV_KEPT), so the same CSV asked again, from any
-    phone, is not made again: a new version is a new key (the old one expires unread)."""
+    is answered 304 while nothing changed (one small query). The text is kept in this worker's
+    "csv" cache under the table's version and the language (CSV_KEPT), so the same CSV asked
+    again, from any phone, is not made again here: a new version is a new key (the old one
+    expires unread). Made, it is a read of each hand's kept line (Table.csv_rows)."""
     table = _table(token)
     key = f"table-csv:{table.view_token}:{table.version}:{get_language()}"
-    text = cache.get(key)
+    text = caches["csv"].get(key)
     if text is None:
         text = services.csv_export(table)
-        cache.set(key, text, CSV_KEPT)
+        caches["csv"].set(key, text, CSV_KEPT)
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = csv_disposition(table.name, localdate(table.created))
     response["ETag"] = _etag("csv", table.version, bool(request.htmx))

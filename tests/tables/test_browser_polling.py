@@ -49,3 +49,33 @@ def test_the_look_only_board_follows_the_table_and_costs_nothing_while_it_stands
     page.wait_for_timeout(300)
     assert [status for status, _etag in polls[count:]] == [304]  # the new ETag it asks with
     assert polls[count][1] != polls[0][1]
+
+
+def test_the_look_only_board_says_the_hands_are_being_updated_then_shows_them_placed(page):
+    """An edit of hand 1 on another phone, its later hands not placed yet: the poll brings a
+    board that says so and shows no total, which asks again and then shows the hands placed
+    (here nobody else places them, so once the edit is 2 s old this reader does)."""
+    table = Table.objects.create(name="Friday", variant="shanghai", rules={},
+                                 players=["Ann", "Bob", "Cy", "Di"])
+    first = table.add_hand(lambda pos: game.quick_entry(
+        "shanghai", {}, pos, game.WinEntry(winner=0, self_drawn=True, total=10)))
+    for _ in range(4):
+        table.add_hand(game.drawn)
+    url = reverse("table-view", args=[table.view_token])
+    page.clock.install()
+    page.goto(page.base + url)
+    expect(page.locator('.standings [data-player="0"] .ptotal')).to_have_attribute(
+        "data-total", "30")
+    table.replace_hand(first.pk, first.version, lambda pos: game.quick_entry(
+        "shanghai", {}, pos, game.WinEntry(winner=1, self_drawn=True, total=10)))
+    page.clock.run_for("00:02")
+    expect(page.locator(".placing-later")).to_contain_text("being updated")
+    expect(page.locator("[data-total]")).to_have_count(0)
+    page.wait_for_timeout(2100)  # real time: the edit's mark grows old (models.PLACING_SEEN)
+    page.clock.run_for("00:01")
+    expect(page.locator('.standings [data-player="1"] .ptotal')).to_have_attribute(
+        "data-total", "30")
+    expect(page.locator('.standings [data-player="0"] .ptotal')).to_have_attribute(
+        "data-total", "-10")
+    expect(page.locator(".placing-later")).to_have_count(0)
+    assert Table.objects.get(pk=table.pk).stale_from is None

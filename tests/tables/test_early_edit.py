@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.engine.errors import HandError
-from scoring.tables import game, models
+from scoring.tables import game, models, services
 from scoring.tables.models import Stale, Table
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -93,6 +93,10 @@ def test_what_is_read_after_early_edits_and_deletes_is_the_whole_game_replayed(
     stored = [(h.number, h.position_before(), h.totals_after())
               for h in table.hands.order_by("number")]
     assert stored == replayed(table)[0]  # written back, numbers 1..n without gaps
+    # The CSV read off each hand's kept line is the CSV worked out from the rows again.
+    kept = services.csv_export(reader)
+    table.hands.update(csv_cells="")  # as hands kept before they kept their line
+    assert kept == services.csv_export(Table.objects.get(pk=table.pk))
 
 
 @pytest.mark.django_db
@@ -143,3 +147,80 @@ def test_a_delete_moves_the_later_numbers_up_when_placed(monkeypatch):
     assert [h.pk for h in table.hands.order_by("number")] == [hands[k].pk for k in (0, 2, 4, 5, 6)]
     with pytest.raises(Stale):  # a page that still shows the old version
         again.delete_hand(hands[2].pk, hands[2].version - 1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("what", ["edit", "delete"])
+def test_under_htmx_an_early_write_answers_a_board_that_says_the_rest_is_being_placed(what):
+    """The answer shows no total of a hand not placed yet: it says the later hands are being
+    updated and asks for the board, which (placed after the answer) is the game replayed."""
+    table = Table.objects.create(variant="shanghai", players=PLAYERS)
+    first = table.add_hand(lambda pos: game.quick_entry(
+        "shanghai", {}, pos, game.WinEntry(winner=0, self_drawn=True, total=10)))
+    for _ in range(4):
+        table.add_hand(game.drawn)
+    client = Client(headers={"HX-Request": "true"})
+    once = {"once": "5e2a39a8-8d0c-4c5e-9d4e-6f7f6b4d1c21"}
+    if what == "edit":
+        response = client.post(reverse("table-hand", args=[table.edit_token, first.pk]), {
+            "winner": 1, "source": "self", "total": 10, "version": first.version, **once})
+    else:
+        response = client.post(reverse("table-hand-delete", args=[table.edit_token, first.pk]),
+                               {"confirm": "1", "version": first.version, **once})
+    text = response.content.decode()
+    assert response.status_code == 200 and response["HX-Retarget"] == "#board"
+    assert "The later hands are being updated" in text
+    assert "hx-trigger=\"load\"" in text and "data-total" not in text
+    board = client.get(reverse("table-edit", args=[table.edit_token]), {"notice": "saved"})
+    assert "data-total" in board.content.decode()
+    placed = Table.objects.get(pk=table.pk)
+    assert placed.stale_from is None
+    assert read(placed)[0] == [(n, p, t) for n, p, t in replayed(placed)[0]]
+
+
+@pytest.mark.django_db
+def test_placing_through_a_hand_stops_after_it(monkeypatch):
+    """An edit page of hand 3 after hand 1 was deleted: the hands up to it are placed, the
+    rest stays for later."""
+    monkeypatch.setattr(models, "PLACE_BATCH", 2)
+    monkeypatch.setattr(models, "PLACE_BATCH_ROW_LOCK", 2)
+    table = Table.objects.create(variant="shanghai", players=PLAYERS)
+    hands = [table.add_hand(game.drawn) for _ in range(9)]
+    table.delete_hand(hands[0].pk, hands[0].version)
+    stale = Table.objects.get(pk=table.pk)
+    stale.place(through=3)
+    assert 3 < stale.stale_from < 9
+    assert list(table.hands.values_list("number", flat=True)[:3]) == [1, 2, 3]
+    client = Client()
+    page = client.get(reverse("table-hand", args=[table.edit_token, hands[8].pk]))
+    assert page.status_code == 200
+    assert Table.objects.get(pk=table.pk).stale_from is None  # hand 9, now 8, was the last
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["table-edit", "table-view"])
+def test_a_board_read_while_its_hands_are_being_placed_waits_under_htmx(page):
+    """Someone places the later hands (an edit just marked them): the board under htmx says so
+    and asks again later; the whole page (no JavaScript) places them itself and shows them."""
+    table = Table.objects.create(variant="shanghai", players=PLAYERS)
+    first = table.add_hand(lambda pos: game.quick_entry(
+        "shanghai", {}, pos, game.WinEntry(winner=0, self_drawn=True, total=10)))
+    for _ in range(4):
+        table.add_hand(game.drawn)
+    table.replace_hand(first.pk, first.version, lambda pos: game.quick_entry(
+        "shanghai", {}, pos, game.WinEntry(winner=1, self_drawn=True, total=10)))
+    models._UNPLACED.tables = set()  # placed elsewhere (another worker's thread), not here
+    token = table.edit_token if page == "table-edit" else table.view_token
+    url = reverse(page, args=[token])
+    waiting = Client(headers={"HX-Request": "true"}).get(url).content.decode()
+    assert "The later hands are being updated" in waiting and "data-total" not in waiting
+    assert 'hx-trigger="load delay:500ms"' in waiting and f'hx-get="{url}"' in waiting
+    assert Table.objects.get(pk=table.pk).stale_from == 2  # not placed by that reader
+    whole = Client().get(url).content.decode()
+    assert 'data-total="30"' in whole  # Bob's 30 after hand 1 and four drawn hands
+    assert Table.objects.get(pk=table.pk).stale_from is None
+    # Left out of date by a placer that stopped (a worker restarted) long enough ago: the
+    # reader under htmx places them itself.
+    Table.objects.filter(pk=table.pk).update(stale_from=2, placing_seen=None)
+    again = Client(headers={"HX-Request": "true"}).get(url).content.decode()
+    assert 'data-total="30"' in again and "being updated" not in again
