@@ -171,3 +171,35 @@ def test_a_score_of_the_same_hand_landing_before_the_tap_answer(page, table):
     taps[0].continue_()
     expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
     assert TableHand.objects.count() == 1
+
+
+def test_a_tap_over_the_save_rate_says_so_on_the_scorer_and_keeps_the_hand(page, table, settings):
+    """Two saves an hour: the tap and its Undo. The next tap is refused (django-ratelimit): the
+    scorer says why in the button's place, the hand stays as it was typed, and the button is
+    there again; once the hour has passed, one tap records it."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.TABLES_WRITE_RATE = "2/h"
+    add = to_the_scorer(page, table)
+    add.tap()
+    page.locator("#hand-error .added").get_by_role("link", name="Undo").tap()
+    page.locator("#hand-error .summary .add-here").tap()
+    refused = page.locator("#hand-error .not-added")
+    expect(refused.get_by_role("alert")).to_have_text(
+        "Too many at once. More than 2 saves per hour came from this address. Nothing was "
+        "saved: wait a little, then send it again.")
+    again = refused.get_by_role("link", name="Add to Friday")
+    expect(again).to_be_visible()
+    expect(page.locator("input[name=hand]")).to_have_value(HAND)
+    assert not TableHand.objects.exists()
+    for shown in (refused.get_by_role("alert"), again):  # on the first screen, whole
+        box = shown.bounding_box()
+        assert box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 780
+    assert no_horizontal_scroll(page)
+    shot(page, "table30/scorer-too-many", screen=True)
+    cache.clear()  # the hour has passed
+    again.tap()
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    assert TableHand.objects.count() == 1
+    cache.clear()
