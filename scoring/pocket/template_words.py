@@ -17,6 +17,8 @@ def pgettext(context, message):
 
 
 WORDS = [
+    _('No connection: kept on this phone, it goes to %(name)s when the connection is back.'),  # pocket/add_to_table.jinja
+    _('No connection: kept on this phone, it goes to the table when the connection is back.'),  # pocket/add_to_table.jinja
     _('Add to %(name)s'),  # pocket/add_to_table.jinja
     _('Add to the table'),  # pocket/add_to_table.jinja
     _('Check against one line'),  # pocket/card_line.jinja

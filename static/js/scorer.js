@@ -610,6 +610,7 @@
   function tapSwap(event) {
     var link = event.currentTarget, html = event.detail.serverResponse || "";
     if (!tapped || tapped.link !== link) return;
+    if (event.detail.xhr && event.detail.xhr.getResponseHeader("X-Pocket-Kept")) return;
     if (/class="added"/.test(html)) tapped.added = html.trim();
     else tapped = null;  // not added (refused, kept for later): the next button is a new tap
     if (!link.isConnected) {  // a score of the same hand landed first: its button, in its place
@@ -619,7 +620,7 @@
       if (now) event.detail.target = now;
     }
   }
-  document.addEventListener("htmx:beforeRequest", function (event) {
+  document.addEventListener("htmx:configRequest", function (event) {
     var link = event.detail.elt;
     if (!link || !link.matches) return;
     if (link.matches("#hand-error a.add-here[hx-post]") && tapOf(link)) {
@@ -627,9 +628,53 @@
       else tapped = Object.assign(tapOf(link), { link: link, added: null });
       link.removeEventListener("htmx:beforeSwap", tapSwap);
       link.addEventListener("htmx:beforeSwap", tapSwap);
+      var said = document.querySelector("#hand-error .summary > a[href='#result']");
+      if (said) event.detail.parameters.said = said.textContent.replace(/[\s↓]+/g, " ").trim();
+      if (window.shell && !window.shell.online()) {  // known to be offline: kept at once
+        event.preventDefault();
+        keepOffline(link, event.detail.formData);
+      }
     } else if (link.matches("#hand-error a.undo-here")) {
       tapped = null;  // undone: the button it puts back is a new tap
     }
+  });
+
+  /* With no connection, the tap is kept on this phone as a pending hand of its table (the
+     store and the one-time key of the table's own forms offline: pending-store.js), sent once
+     when the connection is back (tables-offline.js); the line says so in the button's place.
+     Kept by the page when it knows it is offline, or when no service worker answered; by the
+     worker when the network failed under it (it says so: X-Pocket-Kept). */
+  function keptHere(link) {
+    var note = document.createElement("span");
+    note.className = "kept";
+    var words = document.createElement("span");
+    words.className = "note";
+    words.setAttribute("role", "status");
+    words.textContent = "✓ " + link.dataset.kept;
+    note.appendChild(words);
+    if (tapped && tapped.link === link) tapped.added = note.outerHTML;
+    var now = link.isConnected ? link : drawnAgain()[0];
+    if (now) now.replaceWith(note);
+  }
+  function keepOffline(link, data) {
+    var store = window.PendingStore, pairs = [];
+    data.forEach(function (value, name) { if (typeof value === "string") pairs.push([name, value]); });
+    var entry = store && store.entryOf(new URL(link.getAttribute("hx-post"), location.href).pathname, pairs);
+    if (!entry) return;
+    entry.known = null;  // the board's hand number is not known here
+    store.put(entry).then(function () { keptHere(link); });
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var link = event.detail.elt, xhr = event.detail.xhr;
+    if (link && tapped && tapped.link === link && xhr && xhr.getResponseHeader("X-Pocket-Kept")) {
+      keptHere(link);
+    }
+  });
+  document.addEventListener("htmx:sendError", function (event) {  // no worker yet to keep it
+    var link = event.detail.elt;
+    if (!link || !tapped || tapped.link !== link
+        || (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+    keepOffline(link, event.detail.requestConfig.formData);
   });
   new MutationObserver(keepTapped).observe(document.documentElement, { childList: true, subtree: true });
 
