@@ -87,7 +87,7 @@ WORDS = [
     _('included in %(by)s'),  # pocket/score.jinja
     _('Waits'),  # pocket/score.jinja
     _('Payments'),  # pocket/score.jinja
-    _('Net result per seat'),  # pocket/score.jinja
+    _('Net result per seat, in %(unit)s'),  # pocket/score.jinja
     _('Other readings'),  # pocket/score.jinja
     _('Compare with the other variants'),  # pocket/score.jinja
     _('Link to this hand'),  # pocket/score.jinja

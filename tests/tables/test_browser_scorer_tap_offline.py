@@ -46,7 +46,7 @@ def test_the_tap_with_no_connection_is_kept_and_sent_once(page, table, dead_wifi
         (key, table.edit_token, "scorer", "pending")]
     pairs = dict(entries[0]["pairs"])
     assert pairs["action"] == "tap" and "hand=234m+567p+22s" in pairs["q"]
-    assert pairs["said"] == "5 fan · E→S 5"
+    assert pairs["said"] == "5 fan · E→S 5 points"
     assert not TableHand.objects.exists()
     shot(page, f"table30/scorer-kept-{'dead-wifi' if dead_wifi else 'offline'}", screen=True)
     # Leaving the box again, or a score of the same hand: still kept, nothing kept twice.
@@ -58,7 +58,7 @@ def test_the_tap_with_no_connection_is_kept_and_sent_once(page, table, dead_wifi
     page.goto(page.base + board)
     row = page.locator("#pending .hand-row.pending")
     expect(row).to_have_count(1)
-    expect(row.locator(".what")).to_have_text("A hand from the scorer · 5 fan · E→S 5")
+    expect(row.locator(".what")).to_have_text("A hand from the scorer · 5 fan · E→S 5 points")
     expect(row.locator(".working")).to_have_text("Who won and the money show once it is sent.")
     shot(page, f"table30/board-kept-{'dead-wifi' if dead_wifi else 'offline'}", screen=True)
 
