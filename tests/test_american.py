@@ -116,7 +116,7 @@ def test_not_a_winning_hand_names_the_closest_line_and_what_it_lacks():
     assert (closest["id"], closest["missing"], closest["extra"]) == ("ev1", ["5z", "5z"],
                                                                    ["9s", "9s"])
     message = result["error"]["message"]
-    assert "Closest: ev1 (Evens)" in message and "it lacks 5z, 5z" in message
+    assert "Closest: ev1 (Evens)" in message and "it lacks White dragon, White dragon" in message
 
 
 # Payments (the League's rules) -----------------------------------------------------------------

@@ -84,8 +84,8 @@ GOOD = "FF 222a 444a 666b 888b"
     ("ev1 25 X : FF 222a 444a 666b 88b", "its groups hold 13 tiles; a hand is 14"),
     ("ev1 25 X : FFF 222a 444a 666b 888b", "its groups hold 15 tiles; a hand is 14"),
     ("wd 25 X shift : NNNN EEE WWW SSSS", "'shift' moves numbers, but the line has none"),
-    ("wd 25 X : NN NN NN 1111a 2222a", "it needs 6 of 4z in groups that take no joker, but the "
-                                       "set has only 4"),
+    ("wd 25 X : NN NN NN 1111a 2222a", "it needs 6 of North wind in groups that take no joker, "
+                                       "but the set has only 4"),
 ])
 def test_a_bad_card_line_is_bad_card_naming_its_number_and_fault(line, fault):
     result = american("2222m 44m 666p 88p 555z", HEADER + line + "\n")
@@ -189,7 +189,8 @@ def test_a_pung_exposure_never_fills_a_kong():
     assert result["error"]["code"] == "not_a_winning_hand"
     closest = result["error"]["closest"]
     assert (closest["id"], closest["missing"], closest["extra"]) == ("k4", [], [])
-    assert closest["problems"] == ["the exposure [111m] fills no group of 3 1m in it"]
+    assert closest["problems"] == [
+        "the exposure [111m] fills no group of 3 tiles (1 of characters) in it"]
 
 
 @pytest.mark.parametrize("hand", ["[1111m] 2222m 333p 444p", "[111mJ] 2222m [33pJ] 444p"],

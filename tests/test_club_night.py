@@ -313,7 +313,7 @@ def test_mcr_refuses_the_last_tile_with_another_copy_concealed(client, hand):
     assert status == 400
     assert result["error"]["code"] == "bad_context"
     assert result["error"]["fields"] == ["context.winning_tile_last"]
-    assert "the concealed tiles can hold no other 4s" in result["error"]["message"]
+    assert "the concealed tiles can hold no other 4 of bamboo" in result["error"]["message"]
     # Without the flag the hand scores (the fan is not quietly dropped: it is not claimed).
     assert api(client, mcr_request(hand))[0] == 200
 

@@ -57,7 +57,7 @@ BAD_REQUESTS = [
     bad(shanghai(context={"round_wind": 5}), "bad_context", "“Round wind”", "bad-round-wind"),
     bad(shanghai(context={"discarder": "Up"}), "bad_context", "“Discarder”", "bad-discarder"),
     bad(shanghai("[123m] [456p] 444s 789s 11p +1p", context={"robbing_kong": True}),
-        "bad_context", "1p", "robbing-a-kong-holding-another-copy"),
+        "bad_context", "no other 1 of circles", "robbing-a-kong-holding-another-copy"),
     bad(shanghai(context={"kong_replacement": True}), "bad_context", "kong",
         "kong-replacement-without-a-kong"),
     bad(shanghai(context={"self_drawn": "yes"}), "bad_context", "“Self-drawn”", "flag-not-bool"),

@@ -342,7 +342,7 @@ def test_wall_end_with_a_flower_pig_a_not_ready_and_a_ready_player():
         ("S", "N", 2), ("W", "N", 2)]
     # E -2 +2 +2 = 2; S +6 -6 +8 -2 = 6; W -2 +2 -16 -2 = -18; N -2 -2 +2 +8 +4 = 10
     assert result["net"] == net(2, 6, -18, 10)
-    assert "2m" in result["ledger"][2]["what"]
+    assert "best wait 2 of characters" in result["ledger"][2]["what"]  # a tile in words
 
 
 def test_the_flower_pig_fine_follows_the_fan_cap():

@@ -39,7 +39,7 @@ from operator import add, le, sub
 
 from . import tiles
 from .errors import HandError
-from .messages import gettext_noop, pgettext
+from .messages import gettext_noop, pgettext, tile_word
 from .notation import format_tiles
 
 FLOWER = tiles.FLOWER_BASE  # every flower folds into this one kind: any flower is "a flower"
@@ -99,8 +99,9 @@ def kind_code(kind: int) -> str:
 
 
 def kind_name(kind: int) -> str:
-    """A kind for a message: '5p', 'a flower', 'J'."""
-    return gettext_noop("a flower") if kind == FLOWER else tiles.code(kind)
+    """A kind for a message, in the players' words: '5 of circles', 'a flower', 'joker' (never
+    its code: a player reads the tiles, not the notation)."""
+    return gettext_noop("a flower") if kind == FLOWER else tile_word(kind)
 
 
 # The sections of the project's demo card, in the page's language (a pasted card's own sections
@@ -812,7 +813,7 @@ def _exposure_problems(form: Form, held: Held) -> tuple[str, ...]:
             free[key] -= 1
         else:
             problems.append(gettext_noop("the exposure {exposure} fills no group of {size} "
-                                         "{kind} in it", exposure=exposure.text(),
+                                         "tiles ({kind}) in it", exposure=exposure.text(),
                                          size=exposure.size, kind=kind_name(exposure.kind)))
     return tuple(problems)
 

@@ -418,7 +418,7 @@ class HandFacts:
     jokers: int = 0
     winning_copies: int = 1
     concealed_copies: int = 1
-    winning: str = "the winning tile"  # its code, for the messages
+    winning: str = "the winning tile"  # its name in the players' words, for the messages
 
 
 @dataclass(frozen=True, slots=True)

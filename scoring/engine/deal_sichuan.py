@@ -31,7 +31,15 @@ from .context import KNOWN as CONTEXT_FIELDS
 from .context import WinContext, parse_context, seat_of
 from .errors import DealError, HandError
 from .hand import set_of_group
-from .messages import EVENT_WORDS, count_of, gettext_noop, joined, seat_letter, tile_named
+from .messages import (
+    EVENT_WORDS,
+    count_of,
+    gettext_noop,
+    joined,
+    seat_letter,
+    tile_named,
+    tile_word,
+)
 from .notation import ParsedHand, format_hand, parse
 from .tiles import WINDS as SEATS
 
@@ -385,7 +393,7 @@ class Deal:
                 counts[winning] -= 1
                 where = gettext_noop("{seat}'s winning hand (event {event}, its winning {tile} "
                                      "being the discard counted before)", seat=seat_letter(seat),
-                                     event=self.index, tile=tiles.code(winning))
+                                     event=self.index, tile=tile_word(winning))
             self.show(where, counts)
         return last
 
@@ -476,7 +484,7 @@ class Deal:
         for held in ready:
             notes.append(gettext_noop("{seat} is ready: best wait {tile} for {points}",
                                       seat=seat_letter(held.seat),
-                                      tile=tiles.code(held.best_wait),
+                                      tile=tile_word(held.best_wait),
                                       points=plural(held.best_points, "point")))
         not_ready = [seat for seat, held in shown.items() if not held.ready]
         for seat in not_ready:  # 3. the not-ready pay the ready their best points

@@ -22,7 +22,7 @@ from .context import HandFacts, WinContext, check_possible
 from .decompose import Forms, decompositions, winning_placements
 from .errors import HandError
 from .hand import Hand, build_hand, standard_copies
-from .messages import Message, english, gettext_noop, unit_word
+from .messages import Message, english, gettext_noop, tile_word, unit_word
 from .notation import ParsedHand, parse
 from .patterns import Evaluation, PatternTable, Reading
 from .result import Result, keys_with, serialiser
@@ -311,7 +311,7 @@ class Variant:
         self.check_context(ctx, HandFacts(kongs=hand.kongs, claimed_set=hand.has_revealed_set,
                                           winning_copies=hand.counts[hand.winning],
                                           concealed_copies=hand.concealed[hand.winning],
-                                          winning=tiles.code(hand.winning)))
+                                          winning=tile_word(hand.winning)))
 
     def check_context(self, ctx: WinContext, facts: HandFacts | None) -> None:
         """The contract's table of impossible contexts, over the fields this variant reads."""

@@ -17,6 +17,8 @@ def pgettext(context, message):
 
 
 WORDS = [
+    _('No connection: kept on this phone, it goes to %(name)s when the connection is back.'),  # pocket/add_to_table.jinja
+    _('No connection: kept on this phone, it goes to the table when the connection is back.'),  # pocket/add_to_table.jinja
     _('Add to %(name)s'),  # pocket/add_to_table.jinja
     _('Add to the table'),  # pocket/add_to_table.jinja
     _('Check against one line'),  # pocket/card_line.jinja
@@ -86,7 +88,7 @@ WORDS = [
     _('included in %(by)s'),  # pocket/score.jinja
     _('Waits'),  # pocket/score.jinja
     _('Payments'),  # pocket/score.jinja
-    _('Net result per seat'),  # pocket/score.jinja
+    _('Net result per seat, in %(unit)s'),  # pocket/score.jinja
     _('Other readings'),  # pocket/score.jinja
     _('Compare with the other variants'),  # pocket/score.jinja
     _('Link to this hand'),  # pocket/score.jinja

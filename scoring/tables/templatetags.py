@@ -7,6 +7,7 @@ from functools import lru_cache
 import segno
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import ngettext
 
 from scoring.tables.game import show, show_points
 
@@ -17,6 +18,17 @@ register = template.Library()
 def amount(value):
     """12.50 -> '12.5'; no exponent, no trailing zeros."""
     return show(Decimal(value)) if value is not None else ""
+
+
+@register.filter
+def points(value):
+    """The table's money with its unit, in the plural its number takes: '1 point', '12.5
+    points' (the words of the scorer's own, scoring.pocket.filters.amount)."""
+    if value is None:
+        return ""
+    number = Decimal(value)
+    count = int(number) if number == number.to_integral_value() else 2
+    return ngettext("%(n)s point", "%(n)s points", count) % {"n": show(number)}
 
 
 @register.filter

@@ -131,10 +131,12 @@ def limited(group, rate_setting):
         def wrapped(request, *args, **kwargs):
             if is_ratelimited(request, group=group, key="ip", method="POST", increment=True,
                               rate=lambda _group, _request: getattr(settings, rate_setting)):
-                return _refused(request, 429, _("Too many at once"), _(
+                message = _(
                     "More than %(rate)s came from this address. Nothing was saved: wait a "
-                    "little, then send it again.") % {"rate": _rate_text(rate_setting)},
-                    retry_after=60)
+                    "little, then send it again.") % {"rate": _rate_text(rate_setting)}
+                if request.htmx and request.POST.get("action") == TAP:
+                    return _scorer_too_many(request, kwargs.get("token", ""), message)
+                return _refused(request, 429, _("Too many at once"), message, retry_after=60)
             return view(request, *args, **kwargs)
         return wrapped
     return decorator
@@ -741,6 +743,19 @@ def _scorer_not_added(request, table, scorer, form):
         problem = " ".join(str(e) for errors in form.errors.values() for e in errors)
     return render(request, "tables/partials/_scorer_not_added.html", {
         "table": table, "problem": problem, "query": scorer.query})
+
+
+def _scorer_too_many(request, token, message):
+    """The scorer's tap over the save rate, answered in the button's place (the scorer page has
+    no notice slot): why, and the button again for the same hand (its one-time key stored
+    nothing), to tap once the minute has passed. A 200 as under htmx everywhere (htmx 2 swaps no
+    4xx answer), with its Retry-After."""
+    name = Table.objects.filter(edit_token=token).values_list("name", flat=True).first()
+    response = render(request, "tables/partials/_scorer_not_added.html", {
+        "problem": f"{_('Too many at once')}. {message}",
+        "again": add_button_html({"token": token, "name": name or ""}, request.POST.get("q", ""))})
+    response["Retry-After"] = "60"
+    return response
 
 
 def _scorer_page(table, position, form, scorer, preview) -> dict:

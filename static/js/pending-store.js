@@ -3,14 +3,15 @@
    service worker (sw.js, importScripts): one store, one shape.
 
    An entry: {key (the form's `once`), table (the edit token), action (the form's URL path), form
-   ("win", "draw", "false-win", "deal"), pairs ([[name, value], ...] as the form sent them),
+   ("win", "draw", "false-win", "deal", or "scorer": the scorer's one tap, or the table's page
+   for the scorer's hand), pairs ([[name, value], ...] as the form sent them),
    created (ms, strictly increasing: the order hands were recorded), status ("pending" or
    "refused"), reason (the server's words, refused), expected (the hand number the page showed)}. */
 (function (scope) {
   "use strict";
 
   var NAME = "mahjong-pocket", STORE = "pending";
-  var WRITES = /^\/tables\/e\/([A-Za-z0-9_-]{16,43})\/(win|draw|false-win|deal)$/;
+  var WRITES = /^\/tables\/e\/([A-Za-z0-9_-]{16,43})\/(win|draw|false-win|deal|scorer)$/;
   var opened = null;
 
   function open() {
@@ -78,9 +79,13 @@
   function entryOf(path, pairs, expected) {
     var found = WRITES.exec(path);
     if (!found) return null;
-    var key = "";
-    pairs.forEach(function (pair) { if (pair[0] === "once") key = pair[1]; });
+    var key = "", action = "";
+    pairs.forEach(function (pair) {
+      if (pair[0] === "once") key = pair[1];
+      if (pair[0] === "action") action = pair[1];
+    });
     if (!key) return null;  // no one-time key: it could be stored twice, so it is not kept
+    if (found[2] === "scorer" && action === "preview") return null;  // who would pay: no hand
     return { key: key, table: found[1], action: path, form: found[2], pairs: pairs,
              status: "pending", reason: "", expected: expected || null };
   }

@@ -70,6 +70,10 @@
     if (entry.form === "draw") return w.draw;
     if (entry.form === "deal") return w.deal;
     if (entry.form === "false-win") return say(w.falseWin, name(pairValue(entry, "false-declarer")));
+    if (fromScorer(entry)) {  // the scorer's one tap: who won is worked out when it is sent
+      var said = pairValue(entry, "said");
+      return w.fromScorer + (said ? " · " + said : "");
+    }
     var winners = row && row.detail && row.detail.winners  /* a double ron, worked out */
       ? row.detail.winners.map(name)
       : entry.pairs.filter(function (p) { return p[0] === "winners"; })
@@ -86,6 +90,11 @@
     else if (total) line += " · " + total;
     return line;
   }
+
+  /* A hand tapped on the scorer ("Add to <table>"): its scorer link only, scored and given a
+     winner by the server when it is sent (views.from_scorer), so its money, and the totals
+     after it, are not worked out on this phone. */
+  function fromScorer(entry) { return entry.form === "scorer" && !pairValue(entry, "winner"); }
 
   function cell(tag, text, className) {
     var c = document.createElement(tag);
@@ -129,7 +138,8 @@
       table.append(head, delta, after);
       article.appendChild(table);
     } else if (!row && entry.status !== "refused") {
-      article.appendChild(cell("p", state.exact ? w.working : w.unknown, "muted working"));
+      article.appendChild(cell("p", fromScorer(entry) ? w.scorerMoney
+        : state.exact ? w.working : w.unknown, "muted working"));
     }
     var actions = document.createElement("div");
     actions.className = "row-actions";
@@ -179,7 +189,7 @@
       if (entry.status === "pending") number -= 1;
     });
     slot.hidden = !entries.length;
-    var last = rows && rows.filter(function (r) { return r.ok; }).pop();
+    var last = rows && !pending.some(fromScorer) && rows.filter(function (r) { return r.ok; }).pop();
     ending(last);
     document.querySelectorAll("#now .player").forEach(function (li) {
       var total = li.querySelector(".ptotal");
@@ -226,13 +236,15 @@
   /* The rows the pocket engine works out, or null while it cannot (not loaded, not built). */
   function work(state, pending) {
     var pocket = window.pocket;  /* before its first start, the loader's stand-in (scorer.js) */
-    if (!pending.length || !pocket || !pocket.start || !state.exact) return Promise.resolve(null);
+    var upTo = pending.findIndex(fromScorer);  // the hands before a scorer's tap, worked out
+    var worked = upTo < 0 ? pending : pending.slice(0, upTo);
+    if (!worked.length || !pocket || !pocket.start || !state.exact) return Promise.resolve(null);
     return Promise.resolve(pocket.start()).then(function (loaded) {
       return loaded.call("pending_hands", {
         variant: state.variant, rules: state.rules, players: state.players,
         dealer_keeps: state.dealer_keeps, options: state.options, position: state.position,
         totals: state.totals, language: document.documentElement.lang || "en",
-        hands: pending.map(function (e) { return { form: e.form, pairs: e.pairs }; }),
+        hands: worked.map(function (e) { return { form: e.form, pairs: e.pairs }; }),
       });
     }).catch(function () { return null; });
   }

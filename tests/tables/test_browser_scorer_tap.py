@@ -4,7 +4,9 @@ the score line on the first screen; one tap records Bob's win on Ann's discard i
 tap undoes it; the same when the phone's pocket engine rendered the result. Screenshots:
 /tmp/shots/table30/."""
 
+import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from django.urls import reverse
@@ -91,3 +93,113 @@ def test_the_button_works_when_the_phone_renders_the_result(page, table):
     assert [u.split("/")[-1] for u in to_server] == ["scorer"]
     assert TableHand.objects.get().detail["hand"].startswith("345m567p22s")
     shot(page, "table30/pocket-added", screen=True)
+
+
+def hold_posts(page, path):
+    """The page's POSTs to `path` held until the test lets each go (`held[i].continue_()`):
+    an answer made to land when the test says."""
+    held = []
+
+    def hold(route):
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+    page.route(lambda url: urlsplit(url).path == path, hold)
+    return held
+
+
+def landed(page, path):
+    """Waits until the page has swapped the answer to its last POST to `path`."""
+    page.wait_for_function("p => window.swapped && window.swapped.includes(p)", arg=path)
+
+
+def count_swaps(page):
+    page.evaluate("""() => { window.swapped = [];
+        document.addEventListener('htmx:afterSettle', e => window.swapped.push(new URL(
+            e.detail.requestConfig ? e.detail.requestConfig.path : '', location.href).pathname));
+    }""")
+
+
+def without_the_pocket(page):
+    """The server answers every score (the phone's engine would answer the box's change itself,
+    without a request to hold)."""
+    page.add_init_script("window.WebAssembly = undefined")
+
+
+def test_a_score_of_the_same_hand_landing_after_the_tap_keeps_added(page, table):
+    """Leaving the hand box to tap fires its change: the form asks its score again; that answer,
+    landing after the tap's, used to draw "Add to Friday" again with a new one-time key, and a
+    second tap recorded the hand twice. The summary line keeps "added" and its Undo."""
+    without_the_pocket(page)
+    add = to_the_scorer(page, table)
+    count_swaps(page)
+    scores = hold_posts(page, reverse("index"))
+    add.tap()  # the box is left: its change asks the score again, held here
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    assert len(scores) == 1  # the change's score, not answered yet
+    scores[0].continue_()
+    landed(page, reverse("index"))
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    expect(page.locator("#hand-error .add-here")).to_have_count(0)
+    assert TableHand.objects.count() == 1
+    shot(page, "table30/scorer-added-after-rescore", screen=True)
+    # Its Undo still undoes the hand, and the button is back for a new tap.
+    page.locator("#hand-error .added").get_by_role("link", name="Undo").tap()
+    expect(page.locator("#hand-error .summary .add-here")).to_have_text("Add to Friday")
+    assert not TableHand.objects.exists()
+    page.locator("#hand-error .summary .add-here").tap()
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    assert TableHand.objects.count() == 1
+
+
+def test_a_score_of_the_same_hand_landing_before_the_tap_answer(page, table):
+    """The other order: the score lands while the tap is on its way. Its new button carries the
+    tap's one-time key (tapped again, the hand is still stored once), and the tap's answer lands
+    in its place."""
+    without_the_pocket(page)
+    add = to_the_scorer(page, table)
+    count_swaps(page)
+    tapped_key = json.loads(add.get_attribute("hx-vals"))["once"]
+    taps = hold_posts(page, reverse("table-from-scorer", args=[table.edit_token]))
+    add.tap()
+    landed(page, reverse("index"))  # the change's score, answered first
+    again = page.locator("#hand-error .summary .add-here")
+    expect(again).to_have_text("Add to Friday")
+    assert json.loads(again.get_attribute("hx-vals"))["once"] == tapped_key
+    assert len(taps) == 1 and not TableHand.objects.exists()
+    taps[0].continue_()
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    assert TableHand.objects.count() == 1
+
+
+def test_a_tap_over_the_save_rate_says_so_on_the_scorer_and_keeps_the_hand(page, table, settings):
+    """Two saves an hour: the tap and its Undo. The next tap is refused (django-ratelimit): the
+    scorer says why in the button's place, the hand stays as it was typed, and the button is
+    there again; once the hour has passed, one tap records it."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.TABLES_WRITE_RATE = "2/h"
+    add = to_the_scorer(page, table)
+    add.tap()
+    page.locator("#hand-error .added").get_by_role("link", name="Undo").tap()
+    page.locator("#hand-error .summary .add-here").tap()
+    refused = page.locator("#hand-error .not-added")
+    expect(refused.get_by_role("alert")).to_have_text(
+        "Too many at once. More than 2 saves per hour came from this address. Nothing was "
+        "saved: wait a little, then send it again.")
+    again = refused.get_by_role("link", name="Add to Friday")
+    expect(again).to_be_visible()
+    expect(page.locator("input[name=hand]")).to_have_value(HAND)
+    assert not TableHand.objects.exists()
+    for shown in (refused.get_by_role("alert"), again):  # on the first screen, whole
+        box = shown.bounding_box()
+        assert box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 780
+    assert no_horizontal_scroll(page)
+    shot(page, "table30/scorer-too-many", screen=True)
+    cache.clear()  # the hour has passed
+    again.tap()
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    assert TableHand.objects.count() == 1
+    cache.clear()

@@ -34,7 +34,7 @@ def test_the_page_comes_with_the_scorers_choices_and_who_pays(client, table):
     text = client.get(address(table) + "?" + QUERY).content.decode()
     assert text.count(" selected") == 2
     assert '<option value="1" selected>' in text and '<option value="0" selected>' in text
-    assert "Ann → Bob <strong>5</strong>" in text and not TableHand.objects.exists()
+    assert "Ann → Bob <strong>5 points</strong>" in text and not TableHand.objects.exists()
 
 
 def test_the_page_chooses_nobody_where_the_scorers_seat_is_not_in_play(client):
@@ -57,13 +57,13 @@ def test_the_preview_under_htmx_is_the_money_for_the_choices(client, table):
     # Bob (South) on Ann's (East's) discard: 5 fans, Ann pays 5.
     text = preview(client, table, winner=1, source=0).content.decode()
     assert text.startswith('<div id="preview"') and "<html" not in text
-    assert "Ann → Bob <strong>5</strong>" in text
+    assert "Ann → Bob <strong>5 points</strong>" in text
     # Self-drawn instead: each other player pays 5.
     text = preview(client, table, winner=1, source="self").content.decode()
-    assert text.count("→ Bob <strong>5</strong>") == 3
+    assert text.count("→ Bob <strong>5 points</strong>") == 3
     # Di (North) on Cy's discard: the East round's pung counts for every seat, 5 again.
     text = preview(client, table, winner=3, source=2).content.decode()
-    assert "Cy → Di <strong>5</strong>" in text and "Bob" not in text
+    assert "Cy → Di <strong>5 points</strong>" in text and "Bob" not in text
     assert not TableHand.objects.exists()
 
 
@@ -85,7 +85,7 @@ def test_without_javascript_the_preview_is_the_whole_page_with_the_choices_kept(
     response = client.post(address(table), {"q": QUERY, "winner": 1, "source": 0,
                                              "action": "preview"})
     text = response.content.decode()
-    assert "<html" in text and "Ann → Bob <strong>5</strong>" in text
+    assert "<html" in text and "Ann → Bob <strong>5 points</strong>" in text
     assert '<option value="1" selected>' in text and '<option value="0" selected>' in text
     assert not TableHand.objects.exists()
 

@@ -103,11 +103,11 @@ def test_the_scorers_hand_asks_who_declared_riichi_and_previews_the_sticks(clien
     # from Di; their two sticks in, the three on the table to Bob.
     text = from_scorer(client, table, BOB, DI, riichi=[BOB, DI], action="preview",
                        **HTMX).content.decode()
-    assert "Di → Bob <strong>2300</strong>" in text
+    assert "Di → Bob <strong>2300 points</strong>" in text
     assert "480 points" in text  # the basic points, written out (not 4.8E+2)
-    assert "Bob → riichi sticks on the table <strong>1000</strong>" in text
-    assert "Di → riichi sticks on the table <strong>1000</strong>" in text
-    assert "riichi sticks on the table → Bob <strong>3000</strong>" in text
+    assert "Bob → riichi sticks on the table <strong>1000 points</strong>" in text
+    assert "Di → riichi sticks on the table <strong>1000 points</strong>" in text
+    assert "riichi sticks on the table → Bob <strong>3000 points</strong>" in text
     assert "1 riichi stick was on the table before this hand." in text
     assert not TableHand.objects.filter(kind="win").exists()
     assert from_scorer(client, table, BOB, DI, riichi=[BOB, DI]).status_code == 302

@@ -10,6 +10,7 @@ import re
 import uuid
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.tables.models import Table, TableHand
@@ -176,3 +177,30 @@ def test_riichi_scored_in_the_scorer_is_the_winners_riichi_at_the_table(client):
     tap(client, html.content.decode())
     hand = TableHand.objects.get()
     assert hand.winner == 1 and hand.detail["riichi"] == [1]
+
+
+def test_a_tap_over_the_save_rate_says_why_in_its_place_and_can_be_tapped_again(
+        client, settings, table):
+    """django-ratelimit's refusal of the tap (429 elsewhere) is answered in the button's place:
+    the scorer page has no notice slot. Nothing is stored, and the button is there again for
+    the same hand, to tap once the minute has passed."""
+    cache.clear()
+    settings.TABLES_WRITE_RATE = "1/h"
+    client.cookies["mahjong_table"] = table.edit_token
+    client.post(reverse("table-win", args=[table.edit_token]),  # the hour's one save
+                {"winner": 0, "source": "self", "total": 8, "once": uuid.uuid4().hex})
+    refused = tap(client, scored(client, seat_wind="S"))
+    text = refused.content.decode()
+    assert refused.status_code == 200 and refused["Retry-After"] == "60"
+    assert "HX-Retarget" not in refused  # in the button's place, not the board's notice slot
+    assert text.startswith('<span class="not-added"><span class="error" role="alert">')
+    assert "Too many at once. More than 1 saves per hour came from this address." in text
+    assert "Nothing was saved: wait a little, then send it again." in text
+    assert table.hands.count() == 1
+    path, values, label = button(text)
+    assert label == "Add to Friday" and values["action"] == "tap"
+    assert "hand=234m567p22s" in values["q"] and "seat_wind=S" in values["q"]
+    cache.clear()  # the hour has passed
+    assert "✓ #2 Bob" in client.post(path, values, **HTMX).content.decode()
+    assert table.hands.get(number=2).detail["hand"].startswith("234m567p22s")
+    cache.clear()

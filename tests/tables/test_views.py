@@ -195,7 +195,8 @@ def test_settle_up_and_csv(client, table):
     win(client, table, 1, 0, 10)   # Ann -10, Bob +10
     win(client, table, 3, 2, 20)   # Cy -20, Di +20
     page = client.get(url("table-settle", table)).content.decode()
-    assert "<strong>Cy</strong> pays <strong>Di</strong> <span class=\"value\">20</span>" in page
+    assert ('<strong>Cy</strong> pays <strong>Di</strong> <span class="value">20 points</span>'
+            in page)
     assert "2 transfers" in page
     csv = client.get(url("table-csv", table))
     assert csv["Content-Type"].startswith("text/csv")
