@@ -46,9 +46,17 @@ def assert_beside_the_summary_on_the_first_screen(page, add):
     assert page.evaluate("window.scrollY") == 0 and no_horizontal_scroll(page)
 
 
+def assert_not_cut_short(page, *selectors):
+    """Each element shows its whole text: nothing hidden behind an ellipsis at 360 px."""
+    for selector in selectors:
+        element = page.locator(selector)
+        assert element.evaluate("e => e.scrollWidth <= e.clientWidth"), element.inner_text()
+
+
 def test_one_tap_records_the_hand_and_one_tap_undoes_it(page, table):
     add = to_the_scorer(page, table)
     assert_beside_the_summary_on_the_first_screen(page, add)
+    assert_not_cut_short(page, "#hand-error .summary a[href='#result']", "#hand-error .add-here")
     shot(page, "table30/scorer-add-to-friday", screen=True)
     add.tap()
     added = page.locator("#hand-error .added")
