@@ -36,7 +36,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.timezone import localdate
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import (
@@ -136,6 +136,9 @@ def limited(group, rate_setting):
                     "little, then send it again.") % {"rate": _rate_text(rate_setting)}
                 if request.htmx and request.POST.get("action") == TAP:
                     return _scorer_too_many(request, kwargs.get("token", ""), message)
+                if request.htmx and request.POST.get("from") == "scorer" and "hand_id" in kwargs:
+                    return _scorer_undo_too_many(request, kwargs["token"], kwargs["hand_id"],
+                                                 message)
                 return _refused(request, 429, _("Too many at once"), message, retry_after=60)
             return view(request, *args, **kwargs)
         return wrapped
@@ -143,12 +146,21 @@ def limited(group, rate_setting):
 
 
 def _rate_text(rate_setting) -> str:
-    """"120/m" -> "120 saves per minute", "5/10s" -> "5 saves per 10 seconds"."""
+    """"120/m" -> "120 saves per minute", "5/10s" -> "5 saves per 10 seconds", in the reader's
+    language (its plural forms, its word order)."""
     count, _slash, period = getattr(settings, rate_setting).partition("/")
-    what = _("new tables") if rate_setting == "TABLES_NEW_RATE" else _("saves")
-    unit = {"s": _("second"), "m": _("minute"), "h": _("hour"), "d": _("day")}[period[-1]]
-    span = f"{period[:-1]} {unit}s" if period[:-1] not in ("", "1") else unit
-    return f"{count} {what} per {span}"
+    count, span, unit = int(count), int(period[:-1] or 1), period[-1]
+    if rate_setting == "TABLES_NEW_RATE":
+        what = ngettext("%(count)s new table", "%(count)s new tables", count)
+    else:
+        what = ngettext("%(count)s save", "%(count)s saves", count)
+    if span == 1:
+        per = {"s": _("per second"), "m": _("per minute"), "h": _("per hour"),
+               "d": _("per day")}[unit]
+    else:
+        per = {"s": _("per %(span)s seconds"), "m": _("per %(span)s minutes"),
+               "h": _("per %(span)s hours"), "d": _("per %(span)s days")}[unit] % {"span": span}
+    return _("%(what)s %(per)s") % {"what": what % {"count": count}, "per": per}
 
 
 def _target(table, notice="") -> str:
@@ -721,14 +733,16 @@ def _chosen_preview(table, position, scorer, chosen):
         return None
 
 
-def _scorer_added(request, table, hand, query):
+def _scorer_added(request, table, hand, query, problem=""):
     """The tap's answer, in the button's place: the hand recorded (who won, from whom, its
-    number) and its Undo (a one-time key of its own), which puts the button back."""
+    number) and its Undo (a one-time key of its own), which puts the button back; `problem`:
+    why the last Undo did nothing, over them."""
     row = _rows(table, table.rows([hand]))[0]
     undo = {"confirm": "1", "version": hand.version, "once": ONCE.key, "from": "scorer",
             "q": query}
     return render(request, "tables/partials/_scorer_added.html", {
-        "table": table, "hand": hand, "row": row, "undo_vals": json.dumps(undo)})
+        "table": table, "hand": hand, "row": row, "undo_vals": json.dumps(undo),
+        "problem": problem})
 
 
 def _scorer_not_added(request, table, scorer, form):
@@ -754,6 +768,20 @@ def _scorer_too_many(request, token, message):
     response = render(request, "tables/partials/_scorer_not_added.html", {
         "problem": f"{_('Too many at once')}. {message}",
         "again": add_button_html({"token": token, "name": name or ""}, request.POST.get("q", ""))})
+    response["Retry-After"] = "60"
+    return response
+
+
+def _scorer_undo_too_many(request, token, hand_id, message):
+    """The scorer's Undo over the save rate, answered in its place: why, over the hand still
+    recorded and its Undo, to tap again once the minute has passed (a 200 with Retry-After, as
+    the tap's)."""
+    table = _table(token, edit=True, placed=False)
+    hand = table.hands.filter(pk=hand_id).first()
+    if hand is None:  # taken out on another phone meanwhile
+        return _scorer_undone(request, stale=True)
+    response = _scorer_added(request, table, hand, request.POST.get("q", ""),
+                             problem=f"{_('Too many at once')}. {message}")
     response["Retry-After"] = "60"
     return response
 

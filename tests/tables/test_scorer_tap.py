@@ -194,7 +194,7 @@ def test_a_tap_over_the_save_rate_says_why_in_its_place_and_can_be_tapped_again(
     assert refused.status_code == 200 and refused["Retry-After"] == "60"
     assert "HX-Retarget" not in refused  # in the button's place, not the board's notice slot
     assert text.startswith('<span class="not-added"><span class="error" role="alert">')
-    assert "Too many at once. More than 1 saves per hour came from this address." in text
+    assert "Too many at once. More than 1 save per hour came from this address." in text
     assert "Nothing was saved: wait a little, then send it again." in text
     assert table.hands.count() == 1
     path, values, label = button(text)
@@ -204,3 +204,44 @@ def test_a_tap_over_the_save_rate_says_why_in_its_place_and_can_be_tapped_again(
     assert "✓ #2 Bob" in client.post(path, values, **HTMX).content.decode()
     assert table.hands.get(number=2).detail["hand"].startswith("234m567p22s")
     cache.clear()
+
+
+def test_an_undo_over_the_save_rate_says_why_and_keeps_the_hand_and_its_undo(
+        client, settings, table):
+    """The rate (2 saves an hour) spent by the tap and one other save: the scorer's Undo is
+    refused in its place, over the hand still recorded and its Undo; the hour passed, that Undo
+    takes the hand out."""
+    cache.clear()
+    settings.TABLES_WRITE_RATE = "2/h"
+    client.cookies["mahjong_table"] = table.edit_token
+    added = tap(client, scored(client, seat_wind="S")).content.decode()
+    client.post(reverse("table-win", args=[table.edit_token]),
+                {"winner": 0, "source": "self", "total": 8, "once": uuid.uuid4().hex})
+    refused = undo(client, added)
+    text = refused.content.decode()
+    assert refused.status_code == 200 and refused["Retry-After"] == "60"
+    assert "HX-Retarget" not in refused
+    assert text.startswith('<span class="added not-undone" role="status">')
+    assert "Too many at once. More than 2 saves per hour came from this address." in text
+    assert "✓ #1 Bob" in text and table.hands.count() == 2
+    cache.clear()  # the hour has passed
+    assert "add-here" in undo(client, text).content.decode()
+    assert list(table.hands.values_list("number", flat=True)) == [1]
+    cache.clear()
+
+
+def test_the_rate_is_said_in_the_readers_language(settings):
+    """The refusal's rate in words: the count's plural form, the span, each language's order."""
+    from django.utils import translation
+
+    from scoring.tables.views import _rate_text
+    settings.TABLES_WRITE_RATE, settings.TABLES_NEW_RATE = "1/m", "20/10s"
+    assert _rate_text("TABLES_WRITE_RATE") == "1 save per minute"
+    assert _rate_text("TABLES_NEW_RATE") == "20 new tables per 10 seconds"
+    with translation.override("fr"):
+        assert _rate_text("TABLES_WRITE_RATE") == "1 enregistrement par minute"
+        assert _rate_text("TABLES_NEW_RATE") == "20 nouvelles tables par 10 secondes"
+    with translation.override("zh-hans"):
+        assert _rate_text("TABLES_WRITE_RATE") == "每分钟 1 次保存"
+    with translation.override("zh-hant"):
+        assert _rate_text("TABLES_NEW_RATE") == "每 10 秒 20 張新牌桌"
