@@ -2,6 +2,7 @@
 alias F refused in an American hand, and the false win, settled through the settle door and
 recorded at a table as a hand of its own."""
 
+import html
 import json
 import subprocess
 import sys
@@ -306,6 +307,7 @@ def test_running_totals_over_false_wins_and_a_win(client, table):
     declare(client, table, 2, "self")
     assert totals(table) == ["40", "-110", "-185", "255"]
     page = client.get(reverse("table-view", args=[table.view_token])).content.decode()
+    page = html.unescape(page)
     assert 'data-kind="false_win"' in page
     assert "declared a false win on Ann's discard, and pays" in page
     assert "declared a false win on a self-drawn tile, and pays" in page

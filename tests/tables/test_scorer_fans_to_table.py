@@ -75,7 +75,7 @@ def test_the_add_page_shows_who_pays_and_rechecks_the_fans_for_the_tables_choice
     query = urlencode({"variant": "mcr", "seat_wind": "S", "self_drawn": "on", **TICKS})
     address = reverse("table-from-scorer", args=[table.edit_token])
     text = client.get(address + "?" + query).content.decode()
-    assert "Counted by its fans" in text and text.count("→ Bob <strong>24</strong>") == 3
+    assert "Counted by its fans" in text and text.count("→ Bob <strong>24 points</strong>") == 3
     client.post(address, {"q": query, "action": "add", "winner": 1, "source": "self"})
     assert [int(x) for x in Table.objects.get().totals()] == [-24, 72, -24, -24]
     TableHand.objects.all().delete()
