@@ -105,7 +105,7 @@ def test_an_evening_at_one_table(page):
     items = page.locator(".settlement li")
     expect(items).to_have_count(3)
     assert [" ".join(t.split()) for t in items.all_inner_texts()] == [
-        "Ann pays Di 15", "Cy pays Bob 5", "Ann pays Bob 2"]
+        "Ann pays Di 15 points", "Cy pays Bob 5 points", "Ann pays Bob 2 points"]
     shot(page, "tables-06-settle")
     assert no_horizontal_scroll(page)
     page.get_by_role("link", name="Back to the table").click()  # the edit page it came from
