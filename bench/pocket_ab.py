@@ -100,7 +100,7 @@ def main():
             was = serving.ROOT
             serving.ROOT = root
             (Path(workdir) / name).mkdir()
-            env = server_env(Path(workdir) / name, WEB_CONCURRENCY="1")
+            env = server_env(Path(workdir) / name, WEB_CONCURRENCY="2")
             bases[name] = stack.enter_context(gunicorn(env))[0]
             serving.ROOT = was
         for rate in RATES:
