@@ -1,9 +1,11 @@
 """A tap in the phone, this tree against a reference export, in alternating rounds of the same run
 (docs/pocket.md): bench/pocket.py's tap (13 tiles typed, their waits on screen, the 14th tapped on
 the keyboard) on two servers, the reference's and this tree's, in Chromium at 360 x 780 at each
-CPU rate. Printed per variant and side: the tap to the score in the page (bench/pocket.py's
-measure) and the tap to the next frame painted (the frame that shows it: requestAnimationFrame,
-then a task), median and p95 over every round's taps.
+CPU rate. Printed per variant and side, median and p95 over every round's taps, from the tap:
+the score in the page (bench/pocket.py's measure); the frame that shows it begun (its
+requestAnimationFrame: its style, layout and paint follow); and that frame done (a task after
+it: the address bar's history.replaceState, which pocket.js does once the frame is painted,
+comes before it).
 
     POCKET_REF=/tmp/ref       the reference: an export (git archive) with its build/ beside it
     POCKET_AB_ROUNDS=2        rounds; each runs both sides, in turn first
@@ -32,22 +34,27 @@ RUNS = int(os.environ.get("POCKET_AB_RUNS", "6"))
 RATES = [float(r) for r in os.environ.get("POCKET_RATES", "4").split(",") if r]
 # bench/tap_to_result.py's WATCH, and the frame after the score.
 WATCH = """() => {
-  window.tapAt = 0; window.scoredAt = 0; window.paintedAt = 0;
+  window.tapAt = 0; window.scoredAt = 0; window.frameAt = 0; window.paintedAt = 0;
   if (window.watching) return;
   window.watching = true;
   document.querySelector('.keyboard').addEventListener('pointerdown',
-    () => { window.tapAt = performance.now(); window.scoredAt = 0; window.paintedAt = 0; }, true);
+    () => { window.tapAt = performance.now(); window.scoredAt = window.frameAt = 0;
+            window.paintedAt = 0; }, true);
   new MutationObserver(() => {
     if (window.tapAt && !window.scoredAt && document.querySelector('#result .score .big')) {
       window.scoredAt = performance.now();
-      requestAnimationFrame(() => setTimeout(() => { window.paintedAt = performance.now(); }, 0));
+      requestAnimationFrame(() => {
+        window.frameAt = performance.now();
+        setTimeout(() => { window.paintedAt = performance.now(); }, 0);
+      });
     }
   }).observe(document.getElementById('result'), {childList: true, subtree: true});
 }"""
 
 
 def taps(p, base, rate) -> dict:
-    """{variant: ([tap to score ms], [tap to painted ms])}, in the phone."""
+    """{variant: ([tap to score ms], [to the frame begun], [to the frame done])}, in the
+    phone."""
     out = {}
     with chromium(p, rate) as (_, context):
         page = context.new_page()
@@ -56,7 +63,7 @@ def taps(p, base, rate) -> dict:
             page.goto(f"{base}/?variant={variant}")
             page.evaluate("pocket.start()")
             assert wait_state(page) == "ready"
-            scored, painted = [], []
+            scored, frame, painted = [], [], []
             for run in range(-1, RUNS):
                 hand, key = hands[run % len(hands)]
                 page.evaluate("document.getElementById('result').replaceChildren()")
@@ -70,10 +77,11 @@ def taps(p, base, rate) -> dict:
                         break
                     time.sleep(0.01)
                 if run >= 0:  # the first of each variant unmeasured, as in bench/pocket.py
-                    at = page.evaluate("[tapAt, scoredAt, paintedAt]")
+                    at = page.evaluate("[tapAt, scoredAt, frameAt, paintedAt]")
                     scored.append(at[1] - at[0])
-                    painted.append(at[2] - at[0])
-            out[variant] = (scored, painted)
+                    frame.append(at[2] - at[0])
+                    painted.append(at[3] - at[0])
+            out[variant] = (scored, frame, painted)
     return out
 
 
@@ -93,7 +101,7 @@ def main():
 
     load = os.getloadavg()[0]
     sides = {"ref": REF, "this": ROOT}
-    found = {(rate, name): {v: ([], []) for v in HANDS} for rate in RATES for name in sides}
+    found = {(rate, name): {v: ([], [], []) for v in HANDS} for rate in RATES for name in sides}
     with tempfile.TemporaryDirectory() as workdir, sync_playwright() as p, ExitStack() as stack:
         bases = {}
         for name, root in sides.items():
@@ -107,19 +115,19 @@ def main():
             for round_ in range(ROUNDS):
                 order = list(sides) if round_ % 2 == 0 else list(reversed(sides))
                 for name in order:
-                    for variant, (scored, painted) in taps(p, bases[name], rate).items():
-                        found[rate, name][variant][0].extend(scored)
-                        found[rate, name][variant][1].extend(painted)
+                    for variant, measures in taps(p, bases[name], rate).items():
+                        for kept, more in zip(found[rate, name][variant], measures, strict=True):
+                            kept.extend(more)
     print(f"pocket a/b (Chromium, 360 x 780, {ROUNDS} rounds of {RUNS} taps a variant and side; "
           f"ref {REF}); load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, on "
           f"{os.cpu_count()} cores")
     for rate in RATES:
-        print(f"CPU {rate:g}x, median / p95 ms from the tap:   ref scored   this scored"
-              "   ref painted  this painted")
+        print(f"CPU {rate:g}x, median / p95 ms from the tap, ref | this:")
+        print(f"  {'':9}  {'scored':^25}  {'frame begun':^25}  {'frame done':^25}")
         for variant in HANDS:
             ref, this = found[rate, "ref"][variant], found[rate, "this"][variant]
-            print(f"  {variant:9}" + " " * 30 + "   ".join(
-                fmt(v) for v in (ref[0], this[0], ref[1], this[1])))
+            print(f"  {variant:9}" + "".join(
+                f"  {fmt(a)} | {fmt(b)}" for a, b in zip(ref, this, strict=True)))
 
 
 if __name__ == "__main__":
