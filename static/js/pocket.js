@@ -156,26 +156,58 @@
      each would cost the tap a render and a swap before its own. */
   var toServer = null, asked = 0, answered = null;
 
-  /* The answer without its out-of-band parts that the page already shows as they are (most
-     are an empty box: the context's errors, each house rule's), so that htmx swaps only what
-     changed; each part swapped costs the tap a search of the page and a settle. */
+  /* The answer, parsed once, without its out-of-band parts that the page already shows as they
+     are (most are an empty box: the context's errors, each house rule's), so that htmx swaps
+     only what changed (each part swapped costs the tap a search of the page and a settle). It
+     goes to htmx.swap as the parsed fragment, which htmx takes as it is: the text parsed again
+     and written out again cost a score's swap a third more (at 4x CPU, in the page, median of
+     12: 11 ms from the fragment, 15 from the text, and the parse and the writing out before). */
   function changedOnly(html) {
     var parsed = document.createElement("template");
     parsed.innerHTML = html;
-    var parts = parsed.content.querySelectorAll("[hx-swap-oob=true][id]");
-    if (!parts.length) return html;
-    parts.forEach(function (part) {
+    parsed.content.querySelectorAll("[hx-swap-oob=true][id]").forEach(function (part) {
       var bare = part.cloneNode(true), there = document.getElementById(part.id);
       bare.removeAttribute("hx-swap-oob");
       if (there && there.isEqualNode(bare)) part.remove();
     });
-    return parsed.innerHTML;
+    return parsed.content;
+  }
+  /* The house rules' cookie, as the server sets it, unless the page holds it as it is already:
+     a cookie written makes the next read of document.cookie (each question's) a round trip to
+     the browser. */
+  function keepCookie(cookie) {
+    if (document.cookie.split("; ").indexOf(cookie.split(";")[0]) < 0) document.cookie = cookie;
   }
   /* The address bar follows the answer once the frame that shows it is painted: at 4x CPU
      history.replaceState held the score off the screen 10 to 40 ms (bench/pocket.py). */
   function afterPaint(then) {
     requestAnimationFrame(function () { setTimeout(then, 0); });
   }
+
+  /* The form's own fields, as the browser reads them (the same for the question asked and the
+     one that repeats it). */
+  function fields(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, value]);
+    });
+    return JSON.stringify(pairs);
+  }
+  function stillShown(target) {
+    return answered && answered.first === target.firstChild && answered.last === target.lastChild;
+  }
+
+  /* The hand box's change on leaving it (a tap on the keyboard takes the focus) repeats the
+     question its typing asked: cancelled here, before htmx reads the form, fires its events
+     and builds the request (10 to 15 ms of the tap at 4x CPU, bench/pocket_tap_steps.py). Only
+     a change, only when the answer is still shown as it was and came from the same fields by
+     typing or a tap (a short hand's Score is the form's submit: its change asks again). */
+  document.addEventListener("htmx:confirm", function (event) {
+    var d = event.detail, trigger = d.triggeringEvent;
+    if (pocket.state !== "ready" || !trigger || trigger.type !== "change" || !d.target ||
+        d.target.id !== "result" || d.elt.tagName !== "FORM" || !stillShown(d.target)) return;
+    if (answered.fields === fields(d.elt)) event.preventDefault();
+  });
 
   document.addEventListener("htmx:configRequest", function (event) {
     var d = event.detail;
@@ -188,14 +220,16 @@
     });
     var path = new URL(d.path, location.href).pathname;
     var question = JSON.stringify([d.verb, path, pairs]), mine = ++asked;
-    if (answered && answered.question === question && answered.first === d.target.firstChild &&
-        answered.last === d.target.lastChild) return;  /* that answer still shown as it was */
+    if (answered && answered.question === question && stillShown(d.target)) return;
+    var trigger = d.triggeringEvent ? d.triggeringEvent.type : "";
+    var asFields = d.elt.tagName === "FORM" && trigger !== "submit" ? fields(d.elt) : null;
     render(d.verb, path, pairs).then(function (answer) {
       if (!answer) throw new Error("not in the pocket");
       if (mine !== asked) return;
       htmx.swap(d.target, changedOnly(answer.html), { swapStyle: "innerHTML" });
-      answered = { question: question, first: d.target.firstChild, last: d.target.lastChild };
-      if (answer.cookie) document.cookie = answer.cookie;  /* the house rules, as the server */
+      answered = { question: question, fields: asFields, first: d.target.firstChild,
+                   last: d.target.lastChild };
+      if (answer.cookie) keepCookie(answer.cookie);  /* the house rules, as the server */
       if (answer.replace_url) afterPaint(function () {  /* unless a later answer or page came */
         if (mine === asked && !shown) history.replaceState(history.state, "", answer.replace_url);
       });
