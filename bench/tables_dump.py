@@ -30,28 +30,12 @@ from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
 
 from scoring.engine.errors import HandError  # noqa: E402
-from scoring.tables import game, services  # noqa: E402
+from scoring.tables import services  # noqa: E402
 from scoring.tables.models import Table  # noqa: E402
+from tests.tables.test_early_edit import entry_of  # noqa: E402 (the same random hands)
 
 PLAYERS = ["Ann", "Bob, \"B\"", "=Cy", "Di"]
 TABLES = [("shanghai", False), ("hongkong", True), ("riichi", False), ("mcr", False)] * 3
-
-
-def entry_of(variant, rng):
-    """A random hand, entered quickly: a win (on a discard or self-drawn) or a drawn hand; at a
-    Riichi table with riichi declared and players ready."""
-    riichi = tuple(sorted(rng.sample(range(4), rng.choice([0, 0, 1, 2])))) \
-        if variant == "riichi" else ()
-    if rng.random() < 0.25:
-        ready = tuple(sorted(rng.sample(range(4), rng.randint(0, 4))))
-        entry = game.DrawEntry(ready=ready if variant == "riichi" else (), riichi=riichi)
-        return lambda pos: game.drawn(pos, variant, entry)
-    winner = rng.randrange(4)
-    discarder = rng.choice([None, (winner + rng.randint(1, 3)) % 4])
-    total = {"riichi": rng.randint(1, 4), "hongkong": rng.randint(3, 6)}.get(variant, 10)
-    entry = game.WinEntry(winner=winner, discarder=discarder, self_drawn=discarder is None,
-                          total=total, fu=30 if variant == "riichi" else None, riichi=riichi)
-    return lambda pos: game.quick_entry(variant, {}, pos, entry)
 
 
 def play(k, variant, keeps):
