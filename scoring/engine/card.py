@@ -39,7 +39,7 @@ from operator import add, le, sub
 
 from . import tiles
 from .errors import HandError
-from .messages import gettext_noop, pgettext, tile_word
+from .messages import SUIT_WORDS, Message, gettext_noop, joined, pgettext, tile_word
 from .notation import format_tiles
 
 FLOWER = tiles.FLOWER_BASE  # every flower folds into this one kind: any flower is "a flower"
@@ -102,6 +102,23 @@ def kind_name(kind: int) -> str:
     """A kind for a message, in the players' words: '5 of circles', 'a flower', 'joker' (never
     its code: a player reads the tiles, not the notation)."""
     return gettext_noop("a flower") if kind == FLOWER else tile_word(kind)
+
+
+def group_said(kinds) -> Message | str:
+    """A group's tiles in words: the numbers of one suit together ('2026' of a year: '226 of
+    characters + White dragon'), a kind held several times counted ('4 × North wind')."""
+    parts, suited = [], {}
+    for kind in sorted(kinds):
+        if tiles.is_suited(kind):
+            suited.setdefault(tiles.suit_of(kind), []).append(str(tiles.rank_of(kind)))
+    for suit, ranks in suited.items():
+        parts.append(gettext_noop("{ranks} of {suit}", ranks="".join(ranks),
+                                  suit=SUIT_WORDS[suit]))
+    others = Counter(k for k in kinds if not tiles.is_suited(k))
+    for kind, count in sorted(others.items()):
+        parts.append(gettext_noop("{count} × {tile}", count=count, tile=kind_name(kind))
+                     if count > 1 else kind_name(kind))
+    return joined(parts, " + ")
 
 
 # The sections of the project's demo card, in the page's language (a pasted card's own sections
@@ -248,6 +265,11 @@ class Form:
     def text(self) -> str:
         """The line as these tiles: '222m 444m 666p 888p'."""
         return " ".join(format_tiles(g) for g in self.groups)
+
+    def said(self) -> Message | str:
+        """The line as these tiles, in the players' words: '222 of characters · 444 of
+        characters · 666 of circles · 888 of circles' (a message names tiles, not codes)."""
+        return joined([group_said(g) for g in self.groups], " · ")
 
 
 @dataclass(frozen=True, eq=False)

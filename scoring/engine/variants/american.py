@@ -619,7 +619,7 @@ class NoLine(HandError):
         parts += list(near.problems)
         where = gettext_noop(" ({section})", section=section_word(line.section)) \
             if line.section else ""
-        names = {"id": line.id, "where": where, "line": line.text, "form": near.form.text()}
+        names = {"id": line.id, "where": where, "line": line.text, "form": near.form.said()}
         missed = (gettext_noop("do not match {id}{where} {line}, as {form}", **names)
                   if checked else gettext_noop("match no line of the card. Closest: "
                                                "{id}{where} {line}, as {form}", **names))
