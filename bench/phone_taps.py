@@ -129,7 +129,8 @@ def main():
                                     has_touch=True)
             page.goto(f"{base}/?variant={variant}")
             taps, scrolled = tap_hand(page, keys)
-            summary = page.locator("#hand-error .summary", has_text="→")  # who pays: scored
+            # Scored: the score line's link to the result (who pays; Riichi's money as said)
+            summary = page.locator("#hand-error .summary a[href='#result']")
             summary.wait_for(timeout=10_000)
             page.wait_for_timeout(300)  # the result settled
             bottom = page.evaluate("document.querySelector('#hand-error .summary')"
