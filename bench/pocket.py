@@ -153,40 +153,51 @@ def ready_times(p, base, rate) -> tuple[float, float, int]:
         return first, time.monotonic() - started, pocket_bytes
 
 
+def each_tap(page, base, runs, watch, done, in_phone=True, before_tap=None):
+    """The tap every pocket bench times, `runs` + 1 times per variant (the first unmeasured: its
+    run is -1; first request, first import): the 13 tiles typed and their waits on screen (the
+    typing's request, 350 ms after the last key, must not land inside the tap's), `watch` (a
+    script that marks the page) run, the 14th tile tapped on the keyboard, then the score on
+    screen and the JavaScript condition `done` true. Yields (variant, run, what
+    `before_tap(page)` gave, or None)."""
+    for variant, hands in HANDS.items():
+        page.goto(f"{base}/?variant={variant}")
+        if in_phone:
+            page.evaluate("pocket.start()")
+            assert wait_state(page) == "ready"
+        for run in range(-1, runs):
+            hand, key = hands[run % len(hands)]
+            page.evaluate("document.getElementById('result').replaceChildren()")
+            page.fill("input[name=hand]", hand)
+            page.wait_for_selector("#result .waits-list")
+            measured = before_tap(page) if before_tap else None
+            page.evaluate(watch)
+            page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
+            page.wait_for_selector("#result .score .big")
+            for _ in range(300):
+                if page.evaluate(done):
+                    break
+                time.sleep(0.01)
+            yield variant, run, measured
+
+
 def taps_and_analyses(p, base, rate, in_phone: bool) -> dict:
     """{variant: (tap ms list, analyse ms list)}."""
-    out = {}
+    def analyse(page):
+        return page.evaluate(ANALYSE, [page.evaluate(FORM_PAIRS), not in_phone])
+
+    out = {variant: ([], []) for variant in HANDS}
     with chromium(p, rate) as (_, context):
         if not in_phone:
             context.route("**/pocket-worker.js", lambda route: route.abort())
         page = context.new_page()
         throttle(context, page, rate)
-        for variant, hands in HANDS.items():
-            page.goto(f"{base}/?variant={variant}")
-            if in_phone:
-                page.evaluate("pocket.start()")
-                assert wait_state(page) == "ready"
-            taps, analyses = [], []
-            for run in range(-1, RUNS):
-                hand, key = hands[run % len(hands)]
-                # The 13 tiles typed, and their waits on screen before the tap: the typing's
-                # request (350 ms after the last key) must not land inside the tap's.
-                page.evaluate("document.getElementById('result').replaceChildren()")
-                page.fill("input[name=hand]", hand)
-                page.wait_for_selector("#result .waits-list")
-                pairs = page.evaluate(FORM_PAIRS)
-                ms = page.evaluate(ANALYSE, [pairs, not in_phone])
-                page.evaluate(WATCH)
-                page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
-                page.wait_for_selector("#result .score .big")
-                for _ in range(200):
-                    if page.evaluate("window.scoredAt > 0"):
-                        break
-                    time.sleep(0.01)
-                if run >= 0:  # the first of each variant unmeasured (first request, first import)
-                    taps.append(page.evaluate("window.scoredAt - window.tapAt"))
-                    analyses.append(ms)
-            out[variant] = (taps, analyses)
+        for variant, run, ms in each_tap(page, base, RUNS, WATCH, "window.scoredAt > 0",
+                                         in_phone, analyse):
+            if run >= 0:
+                taps, analyses = out[variant]
+                taps.append(page.evaluate("window.scoredAt - window.tapAt"))
+                analyses.append(ms)
     return out
 
 

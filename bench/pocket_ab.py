@@ -17,14 +17,13 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import bench.serving as serving  # noqa: E402
-from bench.pocket import CHROMIUM, chromium, throttle, wait_state  # noqa: E402
+from bench.pocket import CHROMIUM, chromium, each_tap, throttle  # noqa: E402
 from bench.serving import gunicorn, server_env  # noqa: E402
 from bench.tap_to_result import HANDS, percentile  # noqa: E402
 
@@ -55,33 +54,17 @@ WATCH = """() => {
 def taps(p, base, rate) -> dict:
     """{variant: ([tap to score ms], [to the frame begun], [to the frame done])}, in the
     phone."""
-    out = {}
+    out = {variant: ([], [], []) for variant in HANDS}
     with chromium(p, rate) as (_, context):
         page = context.new_page()
         throttle(context, page, rate)
-        for variant, hands in HANDS.items():
-            page.goto(f"{base}/?variant={variant}")
-            page.evaluate("pocket.start()")
-            assert wait_state(page) == "ready"
-            scored, frame, painted = [], [], []
-            for run in range(-1, RUNS):
-                hand, key = hands[run % len(hands)]
-                page.evaluate("document.getElementById('result').replaceChildren()")
-                page.fill("input[name=hand]", hand)
-                page.wait_for_selector("#result .waits-list")
-                page.evaluate(WATCH)
-                page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
-                page.wait_for_selector("#result .score .big")
-                for _ in range(300):
-                    if page.evaluate("window.paintedAt > 0"):
-                        break
-                    time.sleep(0.01)
-                if run >= 0:  # the first of each variant unmeasured, as in bench/pocket.py
-                    at = page.evaluate("[tapAt, scoredAt, frameAt, paintedAt]")
-                    scored.append(at[1] - at[0])
-                    frame.append(at[2] - at[0])
-                    painted.append(at[3] - at[0])
-            out[variant] = (scored, frame, painted)
+        for variant, run, _ in each_tap(page, base, RUNS, WATCH, "window.paintedAt > 0"):
+            if run >= 0:
+                at = page.evaluate("[tapAt, scoredAt, frameAt, paintedAt]")
+                scored, frame, painted = out[variant]
+                scored.append(at[1] - at[0])
+                frame.append(at[2] - at[0])
+                painted.append(at[3] - at[0])
     return out
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.pocket import CHROMIUM, chromium, throttle, wait_state  # noqa: E402
+from bench.pocket import CHROMIUM, chromium, each_tap, throttle  # noqa: E402
 from bench.serving import gunicorn, server_env  # noqa: E402
 from bench.tap_to_result import HANDS  # noqa: E402
 
@@ -82,34 +82,18 @@ PAGE_MARKS = """() => {
 
 def steps(p, base, rate) -> dict:
     """{variant: {step: [ms from the tap, per tap]}}."""
-    out = {}
+    out = {variant: {step: [] for step in STEPS} for variant in HANDS}
     with chromium(p, rate) as (_, context):
         context.add_init_script(WORKER_MARKS)
         page = context.new_page()
         throttle(context, page, rate)
-        for variant, hands in HANDS.items():
-            page.goto(f"{base}/?variant={variant}")
-            page.evaluate("pocket.start()")
-            assert wait_state(page) == "ready"
-            found = {step: [] for step in STEPS}
-            for run in range(-1, RUNS):
-                hand, key = hands[run % len(hands)]
-                page.evaluate("document.getElementById('result').replaceChildren()")
-                page.fill("input[name=hand]", hand)
-                page.wait_for_selector("#result .waits-list")
-                page.evaluate(PAGE_MARKS)
-                page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
-                page.wait_for_selector("#result .score .big")
-                for _ in range(100):
-                    if page.evaluate("'painted' in marks && 'address' in marks"):
-                        break
-                    page.wait_for_timeout(20)
+        for variant, run, _ in each_tap(page, base, RUNS, PAGE_MARKS,
+                                        "'painted' in marks && 'address' in marks"):
+            if run >= 0:
                 marks = page.evaluate("marks")
-                if run >= 0:  # the first of each variant unmeasured, as in bench/pocket.py
-                    for step in STEPS:
-                        if step in marks:
-                            found[step].append(marks[step] - marks["down"])
-            out[variant] = found
+                for step in STEPS:
+                    if step in marks:
+                        out[variant][step].append(marks[step] - marks["down"])
     return out
 
 
