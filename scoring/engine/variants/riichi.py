@@ -502,12 +502,17 @@ def basic_points(han: int, fu: int, yakuman: int, rules) -> tuple[int, str | Non
     return basic, None
 
 
+def event_error(index: int, message, code: str = "bad_event") -> DealError:
+    """A settle event refused: its message after the event's number (contract §5)."""
+    return DealError(code, gettext_noop("Event {index}: {message}", index=index,
+                                        message=message), index)
+
+
 def chombo_event(index: int, event) -> tuple[str, str]:
     """One chombo event read (`Riichi.settle_deal`): (the offender's seat, the reason: a false
     win by default, or riichi on a hand not ready); anything else is bad_event, naming it."""
     def fail(message) -> DealError:
-        return DealError("bad_event", gettext_noop("Event {index}: {message}", index=index,
-                                                   message=message), index)
+        return event_error(index, message)
 
     if not isinstance(event, dict) or event.get("type") != "chombo":
         raise fail(gettext_noop("Riichi settles chombo and win events: {example}.",
@@ -907,8 +912,7 @@ class Riichi(Variant):
         yakuman they answer for (by default: by its tiles, the big three dragons and big four
         winds it holds; by its count, all of them). What it is in words, and its transfers."""
         def fail(message, code="bad_event") -> DealError:
-            return DealError(code, gettext_noop("Event {index}: {message}", index=index,
-                                                message=message), index)
+            return event_error(index, message, code)
 
         unknown = sorted(set(event) - WIN_KEYS, key=str)
         if unknown:
@@ -974,8 +978,7 @@ class Riichi(Variant):
         except DealError:
             raise
         except HandError as error:
-            raise DealError(error.code, gettext_noop("Event {index}: {message}", index=index,
-                                                     message=error.message), index) from None
+            raise event_error(index, error.message, error.code) from None
         where = (gettext_noop("self-drawn") if self_drawn else
                  gettext_noop("on {seat}'s discard", seat=seat_letter(context["discarder"])))
         if yakuman:  # a yakuman's count is not its han (26 for a double)
