@@ -134,12 +134,18 @@ def limited(group, rate_setting):
                 message = _(
                     "More than %(rate)s came from this address. Nothing was saved: wait a "
                     "little, then send it again.") % {"rate": _rate_text(rate_setting)}
+                problem = f"{_('Too many at once')}. {message}"
+                # The scorer's tap and its Undo: answered in their place (a 200 as under htmx
+                # everywhere: htmx 2 swaps no 4xx answer), the page having no notice slot.
                 if request.htmx and request.POST.get("action") == TAP:
-                    return _scorer_too_many(request, kwargs.get("token", ""), message)
-                if request.htmx and request.POST.get("from") == "scorer" and "hand_id" in kwargs:
-                    return _scorer_undo_too_many(request, kwargs["token"], kwargs["hand_id"],
-                                                 message)
-                return _refused(request, 429, _("Too many at once"), message, retry_after=60)
+                    response = _scorer_too_many(request, kwargs.get("token", ""), problem)
+                elif request.htmx and request.POST.get("from") == "scorer" and "hand_id" in kwargs:
+                    response = _scorer_undo_too_many(request, kwargs["token"], kwargs["hand_id"],
+                                                     problem)
+                else:
+                    return _refused(request, 429, _("Too many at once"), message, retry_after=60)
+                response["Retry-After"] = "60"
+                return response
             return view(request, *args, **kwargs)
         return wrapped
     return decorator
@@ -759,31 +765,24 @@ def _scorer_not_added(request, table, scorer, form):
         "table": table, "problem": problem, "query": scorer.query})
 
 
-def _scorer_too_many(request, token, message):
-    """The scorer's tap over the save rate, answered in the button's place (the scorer page has
-    no notice slot): why, and the button again for the same hand (its one-time key stored
-    nothing), to tap once the minute has passed. A 200 as under htmx everywhere (htmx 2 swaps no
-    4xx answer), with its Retry-After."""
+def _scorer_too_many(request, token, problem):
+    """The scorer's tap over the save rate, in the button's place: why (`problem`), and the
+    button again for the same hand (its one-time key stored nothing), to tap once the minute
+    has passed."""
     name = Table.objects.filter(edit_token=token).values_list("name", flat=True).first()
-    response = render(request, "tables/partials/_scorer_not_added.html", {
-        "problem": f"{_('Too many at once')}. {message}",
+    return render(request, "tables/partials/_scorer_not_added.html", {
+        "problem": problem,
         "again": add_button_html({"token": token, "name": name or ""}, request.POST.get("q", ""))})
-    response["Retry-After"] = "60"
-    return response
 
 
-def _scorer_undo_too_many(request, token, hand_id, message):
-    """The scorer's Undo over the save rate, answered in its place: why, over the hand still
-    recorded and its Undo, to tap again once the minute has passed (a 200 with Retry-After, as
-    the tap's)."""
+def _scorer_undo_too_many(request, token, hand_id, problem):
+    """The scorer's Undo over the save rate, in its place: why (`problem`), over the hand still
+    recorded and its Undo, to tap again once the minute has passed."""
     table = _table(token, edit=True, placed=False)
     hand = table.hands.filter(pk=hand_id).first()
     if hand is None:  # taken out on another phone meanwhile
         return _scorer_undone(request, stale=True)
-    response = _scorer_added(request, table, hand, request.POST.get("q", ""),
-                             problem=f"{_('Too many at once')}. {message}")
-    response["Retry-After"] = "60"
-    return response
+    return _scorer_added(request, table, hand, request.POST.get("q", ""), problem=problem)
 
 
 def _scorer_page(table, position, form, scorer, preview) -> dict:
