@@ -611,14 +611,11 @@
     var link = event.currentTarget, html = event.detail.serverResponse || "";
     if (!tapped || tapped.link !== link) return;
     if (event.detail.xhr && event.detail.xhr.getResponseHeader("X-Pocket-Kept")) return;
+    // A score of the same hand landed first: the answer goes in its button's place.
+    var now = link.isConnected ? null : drawnAgain()[0];
     if (/class="added"/.test(html)) tapped.added = html.trim();
     else tapped = null;  // not added (refused, kept for later): the next button is a new tap
-    if (!link.isConnected) {  // a score of the same hand landed first: its button, in its place
-      var now = Array.prototype.filter.call(
-        document.querySelectorAll("#hand-error a.add-here[hx-post]"),
-        function (b) { return tapOf(b) && tapOf(b).q === tapOf(link).q; })[0];
-      if (now) event.detail.target = now;
-    }
+    if (now) event.detail.target = now;
   }
   document.addEventListener("htmx:configRequest", function (event) {
     var link = event.detail.elt;
