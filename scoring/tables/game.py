@@ -492,6 +492,20 @@ def false_win_said(detail: dict, self_drawn: bool, discarder: str | None) -> lis
     return words
 
 
+def end_said(variant_id: str, end: dict, after: Position, **turns) -> list | None:
+    """The board's notice of where the game stands (`game_end`'s `end`, at `after`; `turns` as
+    `rotation_of` takes them), as its parts: its message, or the rotation's game over; after a
+    game that is not a bust, at a table that plays its games one after another, which game the
+    next hand starts. None for no notice. The board (templates/tables/partials/_now.html) and
+    the phone's pending rows (scoring/tables/pending.py) say it so."""
+    if not end["over"] and end["message"] is None:
+        return None
+    words = [end["message"] or rotation_of(variant_id, **turns).game_over]
+    if end["over"] and not end["bust"] and hand_of_game(variant_id, after) is not None:
+        words.append(next_game_said(after))
+    return words
+
+
 EXTENSION_OVER = gettext_noop("The extra round (sudden death) is over: the game is over. Settle "
                               "up, or play on.")
 

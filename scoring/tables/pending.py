@@ -119,7 +119,7 @@ def pending_hands(args: dict) -> list[dict]:
             "detail": recorded.detail, "net": [game.show(x) for x in net],
             "totals": [game.show(x) for x in totals], "pot_taken": taken, "pot_left": left,
             "said": said(recorded, players), "over": end["over"],
-            "end": ending(variant, end, after),
+            "end": game.end_said(variant, end, after, **turns),
         })
         position = after
     return rows
@@ -134,18 +134,6 @@ def said(recorded: game.Recorded, players: list[str]) -> list | None:
     discarder = None if recorded.discarder is None else players[recorded.discarder]
     return [players[recorded.detail["declarer"]],
             *game.false_win_said(recorded.detail, recorded.self_drawn, discarder)]
-
-
-def ending(variant: str, end: dict, after: game.Position) -> list | None:
-    """Where the game stands after a hand, as the board's notice says it (templates/tables/
-    partials/_now.html): game.game_end's words, and at a table that plays its games one after
-    another, after a game, which game the next hand starts; as its parts, None for no notice."""
-    if not end["over"] and end["message"] is None:
-        return None
-    words = [end["message"] or game.rotation_of(variant).game_over]
-    if end["over"] and not end["bust"] and game.hand_of_game(variant, after) is not None:
-        words.append(game.next_game_said(after))
-    return words
 
 
 def read(form: str, data: Pairs, variant: str, position: game.Position,

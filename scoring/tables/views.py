@@ -52,7 +52,6 @@ from django_ratelimit.core import is_ratelimited
 from scoring import views as scorer_views
 from scoring.engine.variants import VARIANTS
 from scoring.forms import rule_text
-from scoring.i18n import localize
 from scoring.pocket.server import add_button_html
 from scoring.tables import game, services
 from scoring.tables.forms import (
@@ -268,12 +267,10 @@ def _now(table, edit, latest, **extra) -> dict:
         "table": table, "edit": edit, "position": position, "standings": standings,
         "names": names, "unit": _unit(table), "variant": VARIANTS[table.variant],
         "dreamer": None if position.dreamer is None else names[position.dreamer],
-        "game_over": end["over"], "game_end": localize(end["message"]) if end["message"]
-        else None,
-        "bust": [names[i] for i in bust],
+        "game_over": end["over"], "bust": [names[i] for i in bust],
+        "game_notice": game.end_said(table.variant, end, position, **table.turns()),
         "rotation": game.rotation_of(table.variant, **table.turns()),
         "game_hand": game.hand_of_game(table.variant, position),
-        "next_game": game.next_game_said(position),
         "game_hands": game.hands_per_game(table.variant, position.seated),
         "options": options,
         "stick": table.stick(), "last": latest,
