@@ -187,7 +187,7 @@ def _scored(table, position, entry: game.WinEntry, scorer: ScorerHand) -> game.R
         recorded.detail.update({"from_scorer": True, "query": scorer.query})
         return recorded
     recorded = game.scored(table.variant, table.rules, position, entry, hand=scorer.hand,
-                           flags=scorer.flags, query=scorer.query, options=table.table_options())
+                           flags=scorer.flags, query=scorer.query)
     context = recorded.detail.pop("context", None)
     if context is not None:
         recorded.detail["query"] = scorer_link(table, position, recorded.detail["hand"],
