@@ -691,7 +691,7 @@ def from_scorer(request, token):
     scorer = services.scorer_hand(table, request.POST.get("q", "") if request.method == "POST"
                                   else request.GET.urlencode())
     position = table.position()
-    chosen = scorer.won_at(position) if scorer.problem is None else {}
+    chosen = scorer.won_at(position)  # a refused hand's too: the form kept as the link says
     tapped = request.method == "POST" and request.POST.get("action") == TAP
     data = None
     if tapped:
