@@ -139,9 +139,9 @@ def test_the_phone_offers_the_table_for_the_fans_as_the_server_does(client, tabl
 def test_fans_under_the_tables_minimum_say_so_and_keep_the_form(client):
     """The scorer's 16 fan (14 without the flowers) on West's discard, at a table whose house
     rules set the minimum at 20: the add page says what the scorer page says with those rules,
-    the engine's "14 fan without the flowers is under the minimum of 20", not that the link has no hand; the
-    scorer's choices (Bob on Cy's discard) stay chosen, a post keeps them and stores nothing,
-    and the one tap answers with the same words."""
+    the engine's "14 fan without the flowers is under the minimum of 20", not that the link has
+    no hand; the scorer's choices (Bob on Cy's discard) stay chosen, a post keeps them and
+    stores nothing, and the one tap answers with the same words."""
     strict = Table.objects.create(name="Strict", variant="mcr", rules={"minimum_fan": 20},
                                   players=["Ann", "Bob", "Cy", "Di"])
     under = "14 fan without the flowers is under the minimum of 20: nobody pays"
