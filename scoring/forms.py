@@ -236,6 +236,7 @@ class ScoreForm(FanTicks, forms.Form):
         self.by_fans = False  # scored by its ticked fans ("Count by fans"), not its tiles
         self.result = None
         self.context_faults: set[str] = set()  # the context fields an engine error names
+        self.refusal: str | None = None  # the engine's refusal, in its words (engine_error)
         self.analysis: dict | None = None  # a 13-tile hand's analysis (query.analysis_listed)
 
     def line_choices(self, remembered: dict) -> list:
@@ -321,7 +322,8 @@ class ScoreForm(FanTicks, forms.Form):
     def engine_error(self, error: dict) -> None:
         """Show an engine error where it belongs: beside the house rule or the context boxes it
         names, otherwise beside the hand."""
-        invalid = ValidationError(localize(error["message"]), code=error["code"])
+        self.refusal = localize(error["message"])
+        invalid = ValidationError(self.refusal, code=error["code"])
         at_fault = error.get("fields", [])
         rules = [self.rule_names[f[len("rules."):]] for f in at_fault
                  if f.startswith("rules.") and f[len("rules."):] in self.rule_names]

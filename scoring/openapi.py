@@ -237,7 +237,8 @@ def schemas():
                                    "`seat` wins, `self_drawn` or on `discarder`'s discard, by "
                                    "its `hand` and `context` (as score takes them) or by its "
                                    "count (`han`, `fu`, or `yakuman`), with pao: `liable`, the "
-                                   "seat liable for big three dragons or big four winds, and "
+                                   "seat liable for big three dragons or big four winds "
+                                   "(four kongs too with the house option pao_suukantsu), and "
                                    "`liable_yakuman`, how many of the hand's yakuman they "
                                    "answer for (by default those the hand holds, or the whole "
                                    "count); the riichi sticks are not in the ledger.",

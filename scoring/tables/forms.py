@@ -232,9 +232,10 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         choice that the form refuses with its own words). `riichi`: a riichi stick's worth (a
         Riichi table): ask who declared riichi; `scored_riichi`: the hand was scored with riichi
         (or double riichi), so its winner declared it. `variant_id` and `rules`: the table's,
-        for a variant that pays by han and fu. `options`: the table's (game.table_options); where
-        they let several win on one discard (Riichi without head-bump), the form asks for a
-        second winner, and a third where the table pays a triple ron."""
+        for a variant that pays by han and fu, and for pao (Riichi's pao_suukantsu). `options`:
+        the table's (game.table_options); where they let several win on one discard (Riichi
+        without head-bump), the form asks for a second winner, and a third where the table pays
+        a triple ron."""
         super().__init__(data, initial=initial)
         self.names, self.scored_riichi = names, scored_riichi
         self.fu_choices = game.quick_entry_fu(variant_id) if variant_id and with_total else ()
@@ -255,7 +256,7 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             for k in self.others:
                 self.add_other_winner(k, names, position, rules)
         if variant_id and game.keeps_pao(variant_id):
-            kongs = bool((options or {}).get("pao_suukantsu"))
+            kongs = VARIANTS[variant_id].check_rules(rules or {})["pao_suukantsu"]
             self.fields["liable"] = forms.TypedChoiceField(
                 label=_("Liable (pao)"), coerce=int, required=False, empty_value=None,
                 choices=[("", "—")] + seat_choices(names, position),

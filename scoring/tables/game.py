@@ -164,11 +164,6 @@ TABLE_OPTIONS = (
                 gettext_noop("On: when the last hand's dealer wins, or is ready at an exhaustive "
                              "draw, and is then first, the game may end there instead of the "
                              "dealer keeping the deal.")),
-    # Pao for four kongs besides big three dragons and big four winds (`pao`).
-    TableOption("pao_suukantsu", frozenset({"riichi"}), False,
-                gettext_noop("Pao for four kongs (suukantsu)"),
-                gettext_noop("On: the player who fed the fourth kong of a four kongs hand is "
-                             "liable for it, as for big three dragons and big four winds.")),
     # The Green Book's penalty for a false win (错和), as docs/rules-mcr.md cites it: 10 points
     # to each of the three other players, and the hand goes on.
     TableOption("false_win_penalty", frozenset({"mcr"}), 10,
@@ -1172,37 +1167,22 @@ def check_seated(position: Position, players, what: str) -> tuple[int, ...]:
     return tuple(player for player in seated if player in set(players))
 
 
-# The yakuman a player can be liable for (pao), by the scorer's pattern ids; four kongs where the
-# table plays it (its option pao_suukantsu).
-PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
-
-
-def pao_yakuman(options: dict | None) -> frozenset:
-    return PAO_YAKUMAN | ({"suukantsu"} if (options or {}).get("pao_suukantsu") else set())
-
-
 def scored_pao(variant_id: str, rules: dict, position: Position, entry: WinEntry, result: dict,
-               context: dict, options: dict | None) -> list[Transfer]:
+               context: dict) -> list[Transfer]:
     """Pao on a hand from the scorer (`pao`): the liable part is its yakuman a player can be
-    liable for (`pao_yakuman`, by the patterns the engine found; big four winds counts as it is
+    liable for, by the patterns the engine found (`Riichi.liable_part`, as the settle door
+    reads it: four kongs with the house option pao_suukantsu; big four winds counts as it is
     paid, double or not); a hand without one is refused. Where the hand holds other yakuman too,
     the liable player answers for their yakuman only: on a self-draw they pay it whole (the
     honba too) and the others pay the rest as for a self-draw; on another's discard, half of the
     liable yakuman, the discarder the rest."""
-    liable_ids = pao_yakuman(options)
-    liable = VARIANTS[variant_id].liable_part(result["patterns"], options)
-    if not liable:
-        raise HandError("bad_context", gettext_noop(
-            "Pao (liability) is for big three dragons (daisangen), big four winds (daisuushii) "
-            "or four kongs (suukantsu): this hand has none of them.")
-            if "suukantsu" in liable_ids else gettext_noop(
-            "Pao (liability) is for big three dragons (daisangen) or big four winds "
-            "(daisuushii): this hand has neither."))
+    variant = VARIANTS[variant_id]
+    liable = variant.liable_part(result["patterns"], variant.check_rules(rules))
     return pao(variant_id, rules, position, entry, context, result["yakuman"], liable)
 
 
 def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *, hand: str,
-           flags: dict, query: str = "", options: dict | None = None) -> Recorded:
+           flags: dict, query: str = "") -> Recorded:
     """A hand from the scorer (its tiles `hand`, its `flags`; `query`, the scorer's link),
     scored again for the winner's seat and the table's rules. At a Riichi table, the entry's
     `riichi`: who declared riichi this hand; the hand is scored with the table's honba and pot
@@ -1233,7 +1213,7 @@ def scored(variant_id: str, rules: dict, position: Position, entry: WinEntry, *,
             raise HandError("bad_request", gettext_noop("{variant} has no pao.",
                                                         variant=VARIANTS[variant_id].name))
         transfers = scored_pao(variant_id, rules, position, entry, result,
-                               win_context(position, winner, discarder, self_drawn), options)
+                               win_context(position, winner, discarder, self_drawn))
         liable = {"liable": entry.liable}
     return Recorded("win", winner, None if self_drawn else discarder, self_drawn, result["total"],
                     transfers,

@@ -88,7 +88,7 @@ def scorer_link(table, position, hand=None, context=None) -> str:
 @dataclass(frozen=True)
 class ScorerHand:
     """The scoring page's link (`query`) read for a table: the engine's request for its hand,
-    or the `problem` with it (one of them is None)."""
+    or the `problem` with it (the engine's refusal keeps the request, for its seats)."""
 
     query: str
     request: dict | None = None
@@ -123,7 +123,10 @@ class ScorerHand:
         """Who won and from whom as the scorer said it (its seat wind, its discarder or
         self-drawn, what the engine reads when they are left out), as the table's win form
         takes them at `position`: {"winner", "source"} (and "riichi", the winner, when the hand
-        was scored with riichi); {} when the scorer's seats are not in play at this table."""
+        was scored with riichi); {} when the scorer's seats are not in play at this table, or
+        the link has no request."""
+        if self.request is None:
+            return {}
         try:
             context = parse_context(self.request["context"])
         except HandError:
@@ -152,6 +155,10 @@ def scorer_hand(table, query: str) -> ScorerHand:
     is refused as it is."""
     scorer = ScoreForm(_with_table_rules(table, query))
     by_fans = scorer.is_valid() and scorer.by_fans  # counted by its fans (MCR), no tiles
+    if scorer.refusal and scorer.variant_id == table.variant:
+        # The engine's words, as the scorer page says them (fans under the table's minimum,
+        # naming it); the link's seats kept for the form (won_at)
+        return ScorerHand(query, request=scorer.engine_request(), problem=scorer.refusal)
     if not scorer.is_valid() or not (scorer.cleaned_data.get("hand") or by_fans):
         return ScorerHand(query, problem=_("The scorer's link has no valid hand."))
     if scorer.variant_id != table.variant:
@@ -187,7 +194,7 @@ def _scored(table, position, entry: game.WinEntry, scorer: ScorerHand) -> game.R
         recorded.detail.update({"from_scorer": True, "query": scorer.query})
         return recorded
     recorded = game.scored(table.variant, table.rules, position, entry, hand=scorer.hand,
-                           flags=scorer.flags, query=scorer.query, options=table.table_options())
+                           flags=scorer.flags, query=scorer.query)
     context = recorded.detail.pop("context", None)
     if context is not None:
         recorded.detail["query"] = scorer_link(table, position, recorded.detail["hand"],

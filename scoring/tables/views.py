@@ -691,7 +691,7 @@ def from_scorer(request, token):
     scorer = services.scorer_hand(table, request.POST.get("q", "") if request.method == "POST"
                                   else request.GET.urlencode())
     position = table.position()
-    chosen = scorer.won_at(position) if scorer.problem is None else {}
+    chosen = scorer.won_at(position)  # a refused hand's too: the form kept as the link says
     tapped = request.method == "POST" and request.POST.get("action") == TAP
     data = None
     if tapped:
@@ -700,7 +700,7 @@ def from_scorer(request, token):
         data = request.POST
     form = WinForm(data, names=table.players, position=position, with_total=False, choose=True,
                    riichi=table.stick(), scored_riichi=scorer.with_riichi,
-                   variant_id=table.variant, options=table.table_options(),
+                   variant_id=table.variant, rules=table.rules, options=table.table_options(),
                    initial={**chosen, "riichi": [int(p) for p in chosen.get("riichi", [])]})
     previewing, preview = request.POST.get("action") == "preview", None
     if request.method == "POST" and scorer.problem is None and form.is_valid():

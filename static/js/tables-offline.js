@@ -8,6 +8,9 @@
    - Showing: pending hands are rows above the board's hands, with their money and the running
      totals worked out on the phone by the same game code (scoring/tables/pending.py, run by the
      pocket engine, window.pocket); until it has answered, a row says the totals are coming.
+     Where they cannot come, a row says so and why: the hands after a scorer's tap (its winner
+     is the server's to work out), or an engine that cannot run here (no pocket on this page or
+     in this browser, or one that did not start), and the money shows once they are sent.
    - Sending: when shell.js says the connection is back, each table's hands in the order they
      were recorded, one at a time (a lock, so two tabs never send at once). The server's answer
      says how it went: sent back to the board (saved: the row goes), refused (a form error, a
@@ -103,7 +106,17 @@
     return c;
   }
 
-  function rowFor(entry, state, row, number) {
+  /* Why a pending hand has no money yet: still being worked out, or why it will not be on this
+     phone (it shows once the hand is sent). */
+  function waitText(entry, state, afterTap, cannot) {
+    var w = words();
+    if (fromScorer(entry)) return w.scorerMoney;
+    if (!state.exact) return w.unknown;
+    if (afterTap) return w.afterScorer;
+    return cannot ? w.noEngine : w.working;
+  }
+
+  function rowFor(entry, state, row, number, why) {
     var w = words();
     var article = document.createElement("article");
     article.className = "hand-row pending" + (entry.status === "refused" ? " refused" : "");
@@ -138,8 +151,7 @@
       table.append(head, delta, after);
       article.appendChild(table);
     } else if (!row && entry.status !== "refused") {
-      article.appendChild(cell("p", fromScorer(entry) ? w.scorerMoney
-        : state.exact ? w.working : w.unknown, "muted working"));
+      article.appendChild(cell("p", why, "muted working"));
     }
     var actions = document.createElement("div");
     actions.className = "row-actions";
@@ -178,14 +190,19 @@
 
   function draw(slot, state, entries, rows) {
     var byKey = {}, pending = entries.filter(function (e) { return e.status === "pending"; });
+    var cannot = rows === CANNOT;
+    if (cannot) rows = null;
     if (rows) pending.forEach(function (e, i) { byKey[e.key] = rows[i]; });
+    var tap = pending.findIndex(fromScorer);  // the hands after it wait for the server
     slot.textContent = "";
     var number = state.position.number + pending.length - 1;
     var shown = entries.slice().reverse();
     shown.forEach(function (entry) {
       var row = byKey[entry.key];
+      var afterTap = tap >= 0 && pending.indexOf(entry) > tap;
       slot.appendChild(rowFor(entry, state, row, entry.status === "pending"
-        ? (row && row.ok ? row.number : number) : "?"));
+        ? (row && row.ok ? row.number : number) : "?",
+        waitText(entry, state, afterTap, cannot)));
       if (entry.status === "pending") number -= 1;
     });
     slot.hidden = !entries.length;
@@ -233,12 +250,17 @@
     notice.textContent = last.end;
   }
 
-  /* The rows the pocket engine works out, or null while it cannot (not loaded, not built). */
+  /* The rows the pocket engine works out; null where there is none to work out (a table's own
+     card, the hands from a scorer's tap on); CANNOT where the engine cannot run here: no
+     pocket (this page has none, or the browser no Worker or WebAssembly: scorer.js), or it
+     did not start or answer (its pack not kept for offline use, say). */
+  var CANNOT = "cannot";
   function work(state, pending) {
     var pocket = window.pocket;  /* before its first start, the loader's stand-in (scorer.js) */
     var upTo = pending.findIndex(fromScorer);  // the hands before a scorer's tap, worked out
     var worked = upTo < 0 ? pending : pending.slice(0, upTo);
-    if (!worked.length || !pocket || !pocket.start || !state.exact) return Promise.resolve(null);
+    if (!worked.length || !state.exact) return Promise.resolve(null);
+    if (!pocket || !pocket.start) return Promise.resolve(CANNOT);
     return Promise.resolve(pocket.start()).then(function (loaded) {
       return loaded.call("pending_hands", {
         variant: state.variant, rules: state.rules, players: state.players,
@@ -246,7 +268,7 @@
         totals: state.totals, language: document.documentElement.lang || "en",
         hands: worked.map(function (e) { return { form: e.form, pairs: e.pairs }; }),
       });
-    }).catch(function () { return null; });
+    }).catch(function () { return CANNOT; });
   }
 
   /* Keeping --------------------------------------------------------------------------------------- */
@@ -298,7 +320,8 @@
     event.preventDefault();
     entry.known = state.position.number - 1;
     var waiting = slot.querySelectorAll(".hand-row.pending").length;
-    slot.prepend(rowFor(entry, state, null, state.position.number + waiting));
+    slot.prepend(rowFor(entry, state, null, state.position.number + waiting,
+                        waitText(entry, state, false, false)));  // show() says it all next
     slot.hidden = false;
     fresh(form);
     store.put(entry).then(show);

@@ -28,7 +28,7 @@ def test_east_only_and_an_abortive_draw_on_a_phone(page):
     expect(page.locator("#now .muted").first).to_have_text("round 1 of 1")
     assert Table.objects.get().options == {"east_only": True, "tobi": True, "tobi_below": 0,
                                            "head_bump": False, "triple_ron": "abortive",
-        "west_round": False, "agari_yame": False, "pao_suukantsu": False}
+        "west_round": False, "agari_yame": False}
 
     draw = page.locator("form.drawn")
     for name in NAMES[:3]:

@@ -86,7 +86,7 @@ def board(client, table) -> str:
 def test_a_new_table_plays_a_hanchan_unless_it_ticks_east_only(client):
     assert open_table(client).options == {"east_only": False, "tobi": False, "tobi_below": 0,
                                           "head_bump": False, "triple_ron": "abortive",
-        "west_round": False, "agari_yame": False, "pao_suukantsu": False}
+        "west_round": False, "agari_yame": False}
     Table.objects.all().delete()
     assert open_table(client, east_only="on").options["east_only"] is True
 
@@ -140,8 +140,7 @@ def test_the_board_counts_the_points_from_the_tables_start(client):
 def test_bust_is_a_player_below_the_threshold_when_the_table_plays_it():
     on = table_options("riichi", {"tobi": True})
     assert on == {"east_only": False, "tobi": True, "tobi_below": 0, "head_bump": False,
-                  "triple_ron": "abortive", "west_round": False, "agari_yame": False,
-                  "pao_suukantsu": False}
+                  "triple_ron": "abortive", "west_round": False, "agari_yame": False}
     # From 25,000: -25,000 leaves 0 points, not below 0; -25,100 leaves -100.
     assert bust("riichi", {}, on, [0, -25000, 25000, 0]) == []
     assert bust("riichi", {}, on, [25100, -25100, 0, 0]) == [B]

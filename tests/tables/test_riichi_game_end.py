@@ -6,6 +6,8 @@ for four kongs and on a hand from the scorer ("Pao"). Table options, each tried 
   somebody reaches them (sudden death), or when it is played;
 - `agari_yame`: the last hand's dealer who wins (agari-yame) or is ready at an exhaustive draw
   (tenpai-yame) and is then first may end the game;
+and a house option (the table's rules, the settle door's too):
+
 - `pao_suukantsu`: the player who fed the fourth kong of four kongs is liable, as for big three
   dragons and big four winds.
 
@@ -165,23 +167,22 @@ DAISANGEN = "[PPP][FFF][CCC]234m22p+2p"
 TWO_YAKUMAN = "[PPP][FFF][CCC][EEE]SS+S"  # big three dragons and all honors
 
 
-def from_scorer(hand, winner=B, discarder=None, liable=C, options=None, position=HONBA):
+def from_scorer(hand, winner=B, discarder=None, liable=C, rules=None, position=HONBA):
     entry = WinEntry(winner=winner, discarder=discarder, self_drawn=discarder is None,
                      liable=liable)
-    recorded = scored("riichi", {}, position, entry, hand=hand, flags={},
-                      options=table_options("riichi", options))
+    recorded = scored("riichi", rules or {}, position, entry, hand=hand, flags={})
     return [int(x) for x in net_of(recorded.transfers, 4)]
 
 
-def test_four_kongs_pao_is_the_tables_option():
+def test_four_kongs_pao_is_a_house_option():
     """B's four kongs self-drawn, 1 honba: 32,300; C fed the fourth kong. With the option C
     pays it all; without, pao is refused (four kongs is not liable there)."""
-    assert from_scorer(SUUKANTSU, options={"pao_suukantsu": True}) == [0, 32300, -32300, 0]
+    assert from_scorer(SUUKANTSU, rules={"pao_suukantsu": True}) == [0, 32300, -32300, 0]
     with pytest.raises(HandError) as refused:
         from_scorer(SUUKANTSU)
     assert "big four winds (daisuushii): this hand has neither" in str(refused.value.message)
     # On D's discard: C half the yakuman (16,000), D the rest with the honba (16,300).
-    assert from_scorer(SUUKANTSU, discarder=D, options={"pao_suukantsu": True}) == [
+    assert from_scorer(SUUKANTSU, discarder=D, rules={"pao_suukantsu": True}) == [
         0, 32300, -16000, -16300]
 
 
@@ -215,6 +216,23 @@ def open_table(client, **fields):
 
 
 @pytest.mark.django_db
+def test_a_table_that_had_four_kongs_pao_as_its_option_keeps_it_in_its_rules():
+    """The option moved into the house rules (migration 0010): a table that had it on plays it
+    on, its other options as they were."""
+    from importlib import import_module
+
+    from django.apps import apps
+    moved = import_module("scoring.migrations.0010_pao_suukantsu_house_option")
+    table = Table.objects.create(variant="riichi", players=NAMES, rules={"uma": "10-30"},
+                                 options={"east_only": True, "pao_suukantsu": True})
+    moved.to_rules(apps, None)
+    table.refresh_from_db()
+    assert table.rules == {"uma": "10-30", "pao_suukantsu": True}
+    assert table.options == {"east_only": True}
+    assert from_scorer(SUUKANTSU, rules=table.rules) == [0, 32300, -32300, 0]
+
+
+@pytest.mark.django_db
 def test_pao_through_the_scorers_page(client):
     """The page asks who is liable; B's big three dragons on D's discard, C liable: C 16,000,
     D 16,000 (no honba). A pinfu with a liable player comes back with the reason."""
@@ -238,7 +256,8 @@ def test_the_board_says_how_the_game_ends(client):
     """East only with the extension: after four level hands the board says the game goes on
     into South, and it does not say it is over; with agari-yame the quick entry's liable help
     names four kongs where the table plays it."""
-    table = open_table(client, east_only="on", west_round="on", pao_suukantsu="on")
+    table = open_table(client, east_only="on", west_round="on",
+                       **{"riichi-pao_suukantsu": "1"})
     url = reverse("table-win", args=[table.edit_token])
     for winner, discarder in ((B, C), (C, D), (D, A), (A, B)):
         client.post(url, {"winner": winner, "source": discarder, "total": "1", "fu": "30"})

@@ -197,6 +197,46 @@ def test_settle_pays_a_double_yakuman_with_its_liable_part_by_its_tiles():
     assert ron["net"] == {"E": 0, "S": 64300, "W": -16000, "N": -48300}
 
 
+SUUKANTSU = "[1111m][2222p](3333s)[4444s]EE+E"
+
+
+def test_settle_pays_four_kongs_pao_with_the_house_option():
+    """S's four kongs, 1 honba, W fed the fourth kong. With the house option pao_suukantsu, as
+    at a table that plays it: self-drawn, a non-dealer's yakuman, 32,000 + 3 x 100, all from W;
+    on N's discard, W half the yakuman (16,000), N the rest with the honba (16,300). Without it
+    pao is refused, as at a table that does not play it."""
+    win = {"type": "win", "seat": "S", "hand": SUUKANTSU, "context": {"honba": 1}, "liable": "W"}
+    on = {"pao_suukantsu": True}
+    drawn = settle({**win, "self_drawn": True}, on)
+    assert drawn["ok"], drawn
+    assert drawn["net"] == {"E": 0, "S": 32300, "W": -32300, "N": 0}
+    assert drawn["ledger"][0]["what"] == "S: wins self-drawn, 1x yakuman; W liable (pao) for 1x " \
+                                         "yakuman"
+    assert settle({**win, "discarder": "N"}, on)["net"] == {"E": 0, "S": 32300, "W": -16000,
+                                                           "N": -16300}
+    off = settle({**win, "self_drawn": True})
+    assert not off["ok"] and off["error"]["code"] == "bad_context" and off["error"]["event"] == 0
+    assert "big four winds (daisuushii): this hand has neither" in off["error"]["message"]
+    # With the option, a hand with none of the three names all three.
+    none = settle({**win, "hand": "123m 456p 789s 111z 22z", "self_drawn": True}, on)
+    assert "or four kongs (suukantsu): this hand has none of them" in none["error"]["message"]
+
+
+@pytest.mark.django_db
+def test_the_api_and_the_command_take_the_house_option(client):
+    import json
+
+    from tests.helpers import run_command
+    request = {"variant": "riichi", "rules": {"pao_suukantsu": True}, "events": [
+        {"type": "win", "seat": "S", "discarder": "N", "hand": SUUKANTSU,
+         "context": {"honba": 1}, "liable": "W"}]}
+    paid = {"E": 0, "S": 32300, "W": -16000, "N": -16300}
+    response = client.post("/api/settle", request, content_type="application/json")
+    assert response.status_code == 200 and response.json()["net"] == paid
+    code, out, _ = run_command("settle", "--json", "-", stdin=json.dumps(request))
+    assert code == 0 and json.loads(out)["net"] == paid
+
+
 def test_settle_pays_a_win_by_its_count_as_quick_entry_does():
     """S's 3 han 40 fu self-drawn, no honba: 40 x 2^5 = 1,280 basic points; E (the dealer) pays
     2 x 1,280 = 2,560, rounded up 2,600; W and N 1,280, 1,300: S +5,200."""

@@ -134,3 +134,38 @@ def test_the_phone_offers_the_table_for_the_fans_as_the_server_does(client, tabl
     assert "Compare with the other variants" in html
     client.cookies["mahjong_table"] = table.edit_token
     assert button(scored(client, discarder="W", **TICKS))[1]["q"] == values["q"]
+
+
+def test_fans_under_the_tables_minimum_say_so_and_keep_the_form(client):
+    """The scorer's 16 fan (14 without the flowers) on West's discard, at a table whose house
+    rules set the minimum at 20: the add page says what the scorer page says with those rules,
+    the engine's "14 fan without the flowers is under the minimum of 20", not that the link has
+    no hand; the scorer's choices (Bob on Cy's discard) stay chosen, a post keeps them and
+    stores nothing, and the one tap answers with the same words."""
+    strict = Table.objects.create(name="Strict", variant="mcr", rules={"minimum_fan": 20},
+                                  players=["Ann", "Bob", "Cy", "Di"])
+    under = "14 fan without the flowers is under the minimum of 20: nobody pays"
+    query = urlencode({"variant": "mcr", "seat_wind": "S", "discarder": "W", **TICKS})
+    assert under in scored(client, discarder="W", **TICKS, **{"mcr-minimum_fan": "20"})
+    address = reverse("table-from-scorer", args=[strict.edit_token])
+    page = client.get(address + "?" + query).content.decode()
+    assert under in page and "no valid hand" not in page
+    assert re.search(r'<option value="1" selected>[^<]*Bob', page)
+    assert re.search(r'<option value="2" selected>[^<]*Cy', page)
+    assert "Add to the table" not in page  # nothing to add
+    posted = client.post(address, {"q": query, "action": "add", "winner": 1,
+                                   "source": 2}).content.decode()
+    assert under in posted and re.search(r'<option value="2" selected>[^<]*Cy', posted)
+    tap = client.post(address, {"q": query, "action": "tap"}, **HTMX).content.decode()
+    assert under in tap
+    assert not TableHand.objects.exists()
+
+
+def test_fans_under_the_minimum_of_eight_name_it(client, table):
+    """Half Flush (6) alone and two flowers: 6 without the flowers, under 8."""
+    query = urlencode({"variant": "mcr", "seat_wind": "S", "discarder": "W", "fan_49": "on",
+                       "flowers": "2"})
+    page = client.get(reverse("table-from-scorer", args=[table.edit_token]) + "?"
+                      + query).content.decode()
+    assert "6 fan without the flowers is under the minimum of 8: nobody pays" in page
+    assert "no valid hand" not in page

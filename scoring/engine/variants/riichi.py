@@ -49,8 +49,8 @@ CHOMBO_KEYS = frozenset({"type", "seat", "reason"})
 # count (`han`, `fu`, `yakuman`), and who is liable (pao) for how many of its yakuman.
 WIN_KEYS = frozenset({"type", "seat", "self_drawn", "discarder", "hand", "context", "han", "fu",
                       "yakuman", "liable", "liable_yakuman"})
-# The yakuman a player can be liable for (pao), by their pattern ids; four kongs where the table
-# plays it (house option pao_suukantsu of a table, the settle door's `pao_suukantsu`).
+# The yakuman a player can be liable for (pao), by their pattern ids; four kongs too with the
+# house option pao_suukantsu (a table's rules, the settle door's `rules`: `liable_part`).
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 UMA = {"0": (0, 0, 0, 0), "5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
        "10-30": (30, 10, -10, -30), "20-30": (30, 20, -20, -30)}
@@ -695,6 +695,13 @@ class Riichi(Variant):
                "10-20", gettext_noop("the rank bonus in thousands: a-b gives the first b, "
                                      "the second a, the third -a, the fourth -b (10-20)"),
                choices=tuple(UMA)),
+        # Pao (a table's win, a settle door's win event: `liable_part`): the common rule has it
+        # for big three dragons and big four winds only; some tables add four kongs.
+        Option(pgettext("house option", "pao suukantsu"),
+               False, gettext_noop("true or false: the player who fed the fourth kong of four "
+                                   "kongs (suukantsu) is liable (pao) for it, as for big three "
+                                   "dragons and big four winds"),
+               accepts=lambda v: isinstance(v, bool)),
     )
 
     def check_rules(self, raw):
@@ -859,12 +866,22 @@ class Riichi(Variant):
             shares = [(liable, winner, half), (discarder, winner, whole - half)]
         return shares + ([(discarder, winner, sum(t[2] for t in rest))] if rest else [])
 
-    def liable_part(self, patterns, options: dict | None = None) -> int:
+    def liable_part(self, patterns, rules) -> int:
         """How many yakuman of a scored hand (its `patterns`, as a result lists them) a player
         can be liable for: big three dragons, big four winds (as it is paid, double or not), and
-        four kongs where `options` has pao_suukantsu."""
-        ids = PAO_YAKUMAN | ({"suukantsu"} if (options or {}).get("pao_suukantsu") else set())
-        return sum(p.get("han", 0) // YAKUMAN for p in patterns if p["id"] in ids)
+        four kongs with the house option pao_suukantsu (`rules`, checked). A hand with none of
+        them is refused (bad_context), naming those the rules make liable."""
+        kongs = rules["pao_suukantsu"]
+        ids = PAO_YAKUMAN | ({"suukantsu"} if kongs else set())
+        part = sum(p.get("han", 0) // YAKUMAN for p in patterns if p["id"] in ids)
+        if not part:
+            raise HandError("bad_context", gettext_noop(
+                "Pao (liability) is for big three dragons (daisangen), big four winds "
+                "(daisuushii) or four kongs (suukantsu): this hand has none of them.")
+                if kongs else gettext_noop(
+                "Pao (liability) is for big three dragons (daisangen) or big four winds "
+                "(daisuushii): this hand has neither."))
+        return part
 
     # Chombo (docs/rules-riichi.md, "Chombo") ---------------------------------------------------
 
@@ -908,9 +925,10 @@ class Riichi(Variant):
         """One win of the settle door: `seat` won, `self_drawn` or on `discarder`'s discard
         (East deals), by its tiles (`hand`, with a `context` as `score` takes it: honba, riichi,
         dora...) or by its count (`han`, `fu`, or `yakuman`: how many). `liable`: the seat liable
-        (pao) for big three dragons or big four winds; `liable_yakuman`: how many of the hand's
-        yakuman they answer for (by default: by its tiles, the big three dragons and big four
-        winds it holds; by its count, all of them). What it is in words, and its transfers."""
+        (pao) for big three dragons or big four winds (four kongs too with the house option
+        pao_suukantsu); `liable_yakuman`: how many of the hand's yakuman they answer for (by
+        default: by its tiles, those it holds, `liable_part`; by its count, all of them). What
+        it is in words, and its transfers."""
         def fail(message, code="bad_event") -> DealError:
             return event_error(index, message, code)
 
@@ -956,11 +974,7 @@ class Riichi(Variant):
                 counted = result["total"]
                 paid = [(t["from"], t["to"], t["amount"]) for t in result["payments"]["transfers"]]
                 if liable is not None and part is None:
-                    part = self.liable_part(result["patterns"])
-                    if not part:
-                        raise fail(gettext_noop(
-                            "Pao (liability) is for big three dragons (daisangen) or big four "
-                            "winds (daisuushii): this hand has neither."), "bad_context")
+                    part = self.liable_part(result["patterns"], rules)
             else:
                 han, fu, yakuman = event.get("han", 0), event.get("fu"), event.get("yakuman", 0)
                 if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
