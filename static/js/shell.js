@@ -86,10 +86,33 @@
     registration.waiting.postMessage({ type: "take-over" });
   });
 
+  /* The offline tables' code (tables-offline.js) comes with the table pages; elsewhere (the
+     scorer, whose one tap may keep a hand offline, and every other page) it is loaded only when
+     hands kept on this phone wait to be sent: when the page opens with a connection, and when
+     the connection comes back. It sends them, as on a table's page. */
+  var tablesLoading = false;
+  function tablesIfWaiting() {
+    var store = window.PendingStore, src = script && script.dataset.tables;
+    if (!online || tablesLoading || window.tablesOffline || !store || !src) return;
+    store.all().then(function (entries) {
+      if (tablesLoading || window.tablesOffline
+          || !entries.some(function (e) { return e.status === "pending"; })) return;
+      tablesLoading = true;
+      var tag = document.createElement("script");
+      tag.src = src;
+      tag.onerror = function () { tablesLoading = false; };  // tried again with the connection
+      document.head.appendChild(tag);
+    }).catch(function () { /* no IndexedDB: nothing can be waiting */ });
+  }
+  document.addEventListener("network", function (event) {
+    if (event.detail.online) tablesIfWaiting();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     badge = document.getElementById("network");
     say(online);
     if (online) probe();
+    tablesIfWaiting();
     if (!script || !script.dataset.worker || !("serviceWorker" in navigator)) return;
     navigator.serviceWorker.register(script.dataset.worker, { scope: script.dataset.scope })
       .then(function (found) {

@@ -17,7 +17,8 @@
      replaced link: the row stays with the server's words, to fix or discard), or not now (too
      many at once, a server error: tried again later). If another phone wrote to the table
      meanwhile, the hands go after its hands and the board says so.
-   Without JavaScript the forms post as they always did. */
+   The table pages load it from the start; the others only when hands wait to be sent
+   (shell.js). Without JavaScript the forms post as they always did. */
 (function () {
   "use strict";
 
@@ -540,7 +541,7 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function opened() {
     if (!store) return;
     ownKeys();
     var params = new URLSearchParams(location.search);
@@ -554,7 +555,11 @@
     }
     fixFromLink();
     if (window.shell && window.shell.online()) send();
-  });
+  }
+  /* A table's page runs it once parsed; another page loads this file later (shell.js), when
+     hands wait to be sent. */
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", opened);
+  else opened();
 
   window.tablesOffline = { send: send, show: show };
 })();

@@ -14,7 +14,7 @@ from django.urls import reverse
 from scoring.tables.models import Submission, TableHand
 from tests.browser import MARKS, no_horizontal_scroll, offline, shot
 from tests.tables.test_browser_scorer_tap import table, to_the_scorer  # noqa: F401 (fixture)
-from tests.test_pwa_browser import installed
+from tests.test_pwa_browser import installed, until
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
@@ -76,3 +76,30 @@ def test_the_tap_with_no_connection_is_kept_and_sent_once(page, table, dead_wifi
                            [entries[0]["action"], entries[0]["pairs"]])
     assert landed.endswith(board + "?notice=saved")  # answered as the first time
     assert TableHand.objects.count() == 1
+
+
+@pytest.mark.parametrize("back", ["connection-back", "opened-again"])
+def test_a_tap_kept_on_the_scorer_is_sent_from_the_scorer(page, table, back):  # noqa: F811
+    """The scorer carries the offline tables' script (tables-offline.js) only once hands wait to
+    be sent: not on the way to the tap nor for keeping it; when the connection comes back, or
+    the scorer opens again with it, the scorer loads it and sends the hand, once, with no
+    table's board opened."""
+    installed(page, reverse("table-edit", args=[table.edit_token]))
+    add = to_the_scorer(page, table)
+    key = json.loads(add.get_attribute("hx-vals"))["once"]
+    offline(page, True)
+    expect(page.locator("#network")).to_have_attribute("data-state", "offline")
+    add.tap()
+    expect(page.locator("#hand-error .kept .note")).to_have_text(KEPT)
+    assert page.evaluate("typeof tablesOffline") == "undefined"
+    assert not TableHand.objects.exists()
+
+    offline(page, False)
+    if back == "opened-again":
+        page.reload()
+    until(page, "async () => (await PendingStore.all()).length === 0")
+    assert page.evaluate("typeof tablesOffline.send") == "function"
+    expect(page.locator("#network")).to_have_attribute("data-state", "online")
+    hand = TableHand.objects.get()
+    assert (hand.table_id, hand.winner, hand.total) == (table.id, 1, 5)
+    assert Submission.objects.filter(table=table, key=key).count() == 1
