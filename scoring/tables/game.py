@@ -1479,21 +1479,19 @@ def show_points(points: Fraction) -> str:
     return show(exact.quantize(Decimal("0.01")))
 
 
-def games(hands: list[tuple[int, list[Decimal]]], n_players: int) -> list[dict]:
-    """The games of a table that plays them one after another (`plays_games`), from each hand's
-    (game, net, played) in order: per game its number (from 1), each player's score (the sum of its
-    hands' nets), their table points, and how many hands were played (a false win, which goes
-    on, is none). A game still in play is counted as it stands, as a competition counts a game
-    its time cut short."""
-    found: dict[int, dict] = {}
-    for index, net, played in hands:
-        game = found.setdefault(index, {"number": index + 1, "scores": [Decimal(0)] * n_players,
-                                        "played": 0})
-        game["scores"] = [a + b for a, b in zip(game["scores"], net, strict=True)]
-        game["played"] += 1 if played else 0
-    ordered = [found[index] for index in sorted(found)]
-    for game in ordered:
-        game["table_points"] = table_points(game["scores"])
+def games(ends: list[tuple[int, list[Decimal], int]], n_players: int) -> list[dict]:
+    """The games of a table that plays them one after another (`plays_games`), from each game's
+    (index, each player's total after its last hand, how many of its hands were played: a false
+    win, which goes on, is none): per game its number (from 1), each player's score (what the
+    totals moved over its hands), their table points, and the hands played. A game still in play
+    is counted as it stands, as a competition counts a game its time cut short."""
+    before = [Decimal(0)] * n_players
+    ordered = []
+    for index, totals, played in sorted(ends):
+        scores = [after - was for after, was in zip(totals, before, strict=True)]
+        ordered.append({"number": index + 1, "scores": scores, "played": played,
+                        "table_points": table_points(scores)})
+        before = totals
     return ordered
 
 
