@@ -1,10 +1,11 @@
-"""The look-only board and the CSV at 20 and at 2,000 hands (issue 31 item 2, issue 30 item 3):
-the server-side time of a whole answer (200: asked again with nothing changed, which the CSV
-answers from the cache; and after a write, a new version) and of a conditional one
-(If-None-Match with the ETag the last answer gave: 304), in process through Django's test
-client (middleware, view, database; SQLite in a temporary file, the development settings).
-Runs at 20 and 2,000 hands alternate, so the machine's swings fall on both; the figures are
-medians. The goal: each at 2,000 hands within 3x its cost at 20.
+"""The look-only board and the CSV at 20 and at 2,000 hands (issue 31 item 2, issue 30 item 3),
+and an MCR table's CSV (which closes with each 16-hand game's table points): the server-side
+time of a whole answer (200: asked again with nothing changed, which the CSV answers from the
+cache; and after a write, a new version) and of a conditional one (If-None-Match with the ETag
+the last answer gave: 304), in process through Django's test client (middleware, view,
+database; SQLite in a temporary file, the development settings). Runs at 20 and 2,000 hands
+alternate, so the machine's swings fall on both; the figures are medians. The goal: each at
+2,000 hands within 3x its cost at 20.
 """
 
 import os
@@ -49,10 +50,12 @@ def timed(client, url, headers, status) -> tuple[float, str]:
     return elapsed, response.get("ETag", "")
 
 
-def pages(table) -> dict:
-    return {"board (htmx poll)": (reverse("table-view", args=[table.view_token]), HTMX),
-            "board (whole page)": (reverse("table-view", args=[table.view_token]), {}),
-            "CSV": (reverse("table-csv", args=[table.view_token]), {})}
+def pages(table, mcr) -> dict:
+    """What is timed: (the table it reads, its link, the headers sent)."""
+    return {"board (htmx poll)": (table, reverse("table-view", args=[table.view_token]), HTMX),
+            "board (whole page)": (table, reverse("table-view", args=[table.view_token]), {}),
+            "CSV": (table, reverse("table-csv", args=[table.view_token]), {}),
+            "CSV (MCR, games)": (mcr, reverse("table-csv", args=[mcr.view_token]), {})}
 
 
 def main():
@@ -60,16 +63,17 @@ def main():
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     call_command("migrate", verbosity=0)
     started = time.perf_counter()
-    short, long = table_at(SHORT + 1), table_at(LONG + 1)
+    at = {SHORT: pages(table_at(SHORT + 1), table_at(SHORT + 1, "mcr")),
+          LONG: pages(table_at(LONG + 1), table_at(LONG + 1, "mcr"))}
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     print(f"Look-only board and CSV at {SHORT} and {LONG} hands: server-side time, median of "
           f"{RUNS} runs alternating (Django test client, {engine}; tables made in "
           f"{time.perf_counter() - started:.0f} s)")
     client = Client()
-    tables = {SHORT: short, LONG: long}
-    for what in pages(short):
-        urls = {SHORT: pages(short)[what][0], LONG: pages(long)[what][0]}
-        headers = pages(short)[what][1]
+    for what in at[SHORT]:
+        tables = {count: at[count][what][0] for count in at}
+        urls = {count: at[count][what][1] for count in at}
+        headers = at[SHORT][what][2]
         for kind, conditional, written in MODES:
             times = {SHORT: [], LONG: []}
             etags = {count: timed(client, url, headers, 200)[1] for count, url in urls.items()}

@@ -39,16 +39,22 @@ RUNS, WARMUP, LONG = 41, 5, 500
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
-def table_at(hand: int) -> Table:
-    """A Shanghai table whose next hand is `hand`: wins and drawn hands in turn before it."""
-    table = Table.objects.create(name=f"at {hand}", variant="shanghai", players=PLAYERS)
+def table_at(hand: int, variant: str = "shanghai") -> Table:
+    """A table (Shanghai, or `variant`) whose next hand is `hand`: wins and drawn hands in turn
+    before it; at an MCR table a false win now and then (a hand that goes on, in its game)."""
+    table = Table.objects.create(name=f"at {hand}", variant=variant, players=PLAYERS)
+    total = {"mcr": 8}.get(variant, 6)
     for n in range(1, hand):
+        winner = n % 4
         if n % 3 == 0:
             table.add_hand(game.drawn)
+        elif variant == "mcr" and n % 7 == 0:
+            table.add_hand(lambda pos, w=winner: game.false_win(
+                variant, {}, pos, game.FalseWinEntry(declarer=w, self_drawn=True),
+                table.table_options()))
         else:
-            winner = n % 4
             table.add_hand(lambda pos, w=winner: game.quick_entry(
-                "shanghai", {}, pos, game.WinEntry(winner=w, self_drawn=True, total=6)))
+                variant, {}, pos, game.WinEntry(winner=w, self_drawn=True, total=total)))
     return table
 
 

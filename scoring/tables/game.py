@@ -42,10 +42,11 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
 import csv
 import io
 import json
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from scoring.engine import api
@@ -1438,18 +1439,26 @@ def table_points(scores: list) -> list[Fraction]:
     """Each player's table points for one game from their scores: 4, 2, 1, 0 by place; players
     tied share the points of the places they fill (two tied first: (4 + 2) / 2 = 3 each, then 1
     and 0; all four tied: 7/4 each)."""
-    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
     points = [Fraction(0)] * len(scores)
     place = 0
     while place < len(order):
         tied = [i for i in order if scores[i] == scores[order[place]]]
-        shared = Fraction(sum(PLACE_POINTS[place:place + len(tied)]), len(tied))
+        shared = _shared_points(place, len(tied))
         for i in tied:
             points[i] = shared
         place += len(tied)
     return points
 
 
+@cache
+def _shared_points(place: int, tied: int) -> Fraction:
+    """The points of `tied` players sharing the places from `place` on (a few pairs in all: a
+    CSV of 125 games makes none of its 500 Fractions anew)."""
+    return Fraction(sum(PLACE_POINTS[place:place + tied]), tied)
+
+
+@lru_cache(maxsize=256)  # a few values, shown for every game of a long table
 def show_points(points: Fraction) -> str:
     """Table points as a page shows them: 3, 1.5, 1.75 exactly; a third rounded to two places
     (7/3: 2.33), the sums being counted exactly before."""
@@ -1459,27 +1468,27 @@ def show_points(points: Fraction) -> str:
     return show(exact.quantize(Decimal("0.01")))
 
 
-def games(hands: list[tuple[int, list[Decimal]]], n_players: int) -> list[dict]:
-    """The games of a table that plays them one after another (`plays_games`), from each hand's
-    (game, net, played) in order: per game its number (from 1), each player's score (the sum of its
-    hands' nets), their table points, and how many hands were played (a false win, which goes
-    on, is none). A game still in play is counted as it stands, as a competition counts a game
-    its time cut short."""
-    found: dict[int, dict] = {}
-    for index, net, played in hands:
-        game = found.setdefault(index, {"number": index + 1, "scores": [Decimal(0)] * n_players,
-                                        "played": 0})
-        game["scores"] = [a + b for a, b in zip(game["scores"], net, strict=True)]
-        game["played"] += 1 if played else 0
-    ordered = [found[index] for index in sorted(found)]
-    for game in ordered:
-        game["table_points"] = table_points(game["scores"])
+def games(ends: list[tuple[int, list[Decimal], int]], n_players: int) -> list[dict]:
+    """The games of a table that plays them one after another (`plays_games`), from each game's
+    (index, each player's total after its last hand, how many of its hands were played: a false
+    win, which goes on, is none): per game its number (from 1), each player's score (what the
+    totals moved over its hands), their table points, and the hands played. A game still in play
+    is counted as it stands, as a competition counts a game its time cut short."""
+    before = [Decimal(0)] * n_players
+    ordered = []
+    for index, totals, played in sorted(ends):
+        scores = [after - was for after, was in zip(totals, before, strict=True)]
+        ordered.append({"number": index + 1, "scores": scores, "played": played,
+                        "table_points": table_points(scores)})
+        before = totals
     return ordered
 
 
 def total_table_points(games_played: list[dict]) -> list[Fraction]:
     """Each player's table points summed over the games (`games`), exactly."""
-    return [sum((g["table_points"][i] for g in games_played), Fraction(0))
+    # Added up by value (a handful of them, 4, 3, 1.75, ...): a Fraction's sum costs a gcd.
+    return [sum((points * times for points, times in
+                 Counter(g["table_points"][i] for g in games_played).items()), Fraction(0))
             for i in range(len(games_played[0]["table_points"]))] if games_played else []
 
 

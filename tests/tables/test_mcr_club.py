@@ -106,10 +106,11 @@ def test_table_points_shown(points, shown):
 
 
 def test_games_score_each_game_on_its_own():
-    hands = [(0, [Decimal(32), Decimal(-16), Decimal(-8), Decimal(-8)], True),
-             (0, [Decimal(10), Decimal(10), Decimal(-30), Decimal(10)], False),  # a false win
-             (1, [Decimal(-16), Decimal(-16), Decimal(-16), Decimal(48)], True)]
-    first, second = game.games(hands, 4)
+    # Game 1: a win (+32 -16 -8 -8) and a false win (+10 +10 -30 +10), one hand played; game 2:
+    # a win (-16 -16 -16 +48). Each game by the totals after its last hand.
+    ends = [(1, [Decimal(26), Decimal(-22), Decimal(-54), Decimal(50)], 1),
+            (0, [Decimal(42), Decimal(-6), Decimal(-38), Decimal(2)], 1)]
+    first, second = game.games(ends, 4)
     assert (first["number"], first["scores"], first["played"]) == (1, [42, -6, -38, 2], 1)
     assert first["table_points"] == [4, 1, 0, 2]
     assert (second["number"], second["played"], second["table_points"]) == (2, 1, [1, 1, 1, 4])
@@ -261,6 +262,46 @@ def test_a_club_game_with_a_false_win_ranked_in_table_points(client):
     assert csv.splitlines()[-4:] == ["table points,game,Ann,Bob,Cy,Di", ",1,3,3,0,1",
                                      ",2,1,1,1,4", ",all games,4,4,1,5"]
     assert ",false_win,,Di," in csv  # the false win's line: no winner, on Di's discard
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", range(3))
+def test_the_games_read_off_the_hands_are_each_hands_money_added_up_game_by_game(seed):
+    """Table.games reads each game's last totals and counts its false wins in the database; the
+    oracle adds up every hand's own money, game by game, after edits and deletes before the last
+    hand (whose later hands are placed again: other games, other totals)."""
+    rng = random.Random(seed)
+    table = Table.objects.create(variant="mcr", players=list(NAMES.values()))
+
+    def entry():
+        player, total = rng.randrange(4), rng.randint(8, 24)
+        if rng.random() < 0.2:
+            return lambda pos: game.false_win(
+                "mcr", {}, pos, FalseWinEntry(declarer=player, self_drawn=True))
+        if rng.random() < 0.3:
+            return game.drawn
+        return lambda pos: game.quick_entry(
+            "mcr", {}, pos, game.WinEntry(winner=player, self_drawn=True, total=total))
+
+    for _ in range(40):
+        table.add_hand(entry())
+    for _ in range(6):
+        hand = rng.choice(list(table.hands.order_by("number"))[:-1])
+        if rng.random() < 0.5:
+            table.replace_hand(hand.pk, hand.version, entry())
+        else:
+            table.delete_hand(hand.pk, hand.version)
+    read = Table.objects.get(pk=table.pk).games()
+    found = {}
+    for hand in table.ordered_hands():
+        scores, played = found.get(hand.position_before().game, ([Decimal(0)] * 4, 0))
+        found[hand.position_before().game] = (
+            [a + b for a, b in zip(scores, net_of(hand.transfer_list(), 4), strict=True)],
+            played + (not hand.outcome().goes_on))
+    assert len(found) >= 2  # 40 hands, false wins among them: two games at least
+    assert [(g["number"], g["scores"], g["played"], g["table_points"]) for g in read] == [
+        (index + 1, scores, played, table_points(scores))
+        for index, (scores, played) in sorted(found.items())]
 
 
 @pytest.mark.django_db
