@@ -334,7 +334,7 @@ class Table(models.Model):
     def csv_rows(self):
         """Each hand's (kind, self-drawn, its CSV line's three texts: game.csv_cells), in order,
         read off what each hand keeps (one JSON text read for all; the hands kept before they
-        kept their line were given it by migration 0010)."""
+        kept their line were given it by migration 0011)."""
         self.place()
         meta = TableHand._meta
         quote = connection.ops.quote_name
@@ -634,7 +634,7 @@ class TableHand(models.Model):
     position = models.JSONField(default=dict)
     totals = models.JSONField(default=list)
     # Its line of the table's CSV but for two words in the reader's language (game.csv_cells),
-    # kept with its totals, so that the CSV reads the hands (migration 0010 wrote it for the
+    # kept with its totals, so that the CSV reads the hands (migration 0011 wrote it for the
     # hands kept before).
     csv_cells = models.TextField(default="", blank=True, editable=False)
     version = models.PositiveIntegerField(default=1)

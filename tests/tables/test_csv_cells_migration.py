@@ -1,4 +1,4 @@
-"""Migration 0010: the hands kept before they kept their CSV line (0009) are given it, the line a
+"""Migration 0011: the hands kept before they kept their CSV line (0009) are given it, the line a
 hand saved today is given, so the CSV reads the hands of every table (issue 31 item 2)."""
 
 import importlib
@@ -13,7 +13,7 @@ from scoring.tables import game, services
 from scoring.tables.models import Table
 from tests.tables.test_early_edit import entry_of
 
-MIGRATION = "0010_hand_csv_cells_filled"
+MIGRATION = "0011_hand_csv_cells_filled"
 filled = importlib.import_module(f"scoring.migrations.{MIGRATION}")
 PLAYERS = ["Ann", "Bob, \"B\"", "=Cy", "Di"]  # quoted and made inert in the CSV
 
@@ -54,7 +54,7 @@ def test_every_hand_without_its_line_is_given_the_line_a_hand_saved_today_has():
     made[1].hands.filter(pk__in=[h.pk for h in some]).update(csv_cells="")  # kept before 0009
     for table in made[2:]:
         table.hands.update(csv_cells="")
-    # The migration's own function, on the models as they stand at 0010 (no method of theirs).
+    # The migration's own function, on the models as they stand at 0011 (no method of theirs).
     apps = MigrationLoader(connection).project_state(("scoring", MIGRATION)).apps
     assert filled.fill(apps, "default") == 7 + sum(t.hands.count() for t in made[2:])
     assert [kept(table) for table in made] == before
@@ -83,7 +83,7 @@ def test_the_migration_runs_forwards_and_backwards():
     before = kept(made)
     made.hands.update(csv_cells="")
     executor = MigrationExecutor(connection)
-    executor.migrate([("scoring", "0009_hand_csv_cells")])  # backwards: nothing to undo
+    executor.migrate([("scoring", "0010_pao_suukantsu_house_option")])  # backwards: nothing to undo
     assert set(made.hands.values_list("csv_cells", flat=True)) == {""}
     executor = MigrationExecutor(connection)  # the graph as it is now
     executor.migrate(executor.loader.graph.leaf_nodes("scoring"))

@@ -56,7 +56,7 @@ class Migration(migrations.Migration):
     atomic = False  # a transaction per table (`fill`), not one over every table
 
     dependencies = [
-        ("scoring", "0009_hand_csv_cells"),
+        ("scoring", "0010_pao_suukantsu_house_option"),
     ]
 
     operations = [
