@@ -11,10 +11,12 @@ history. An edit or a delete before the last hand can move every later hand (its
 position, its totals): the write itself touches only the hand (its own money and the totals after
 it) and marks the table `stale_from` that hand's successor; the later hands are placed again
 (`Table.place`) after the answer is sent, by a thread of the worker that answered (which
-takes the next request meanwhile), in short transactions of PLACE_BATCH hands each (so no
-write, on this table or, on SQLite, on any other, waits long behind it), or first by whoever reads
-or writes the table before that is done. A hand's own facts (its transfers, its detail) never
-depend on the hands before it, so placing again never changes what was recorded.
+takes the next request meanwhile: the thread waits while its worker answers one), in short
+transactions of PLACE_BATCH hands each (so no write, on this table or, on SQLite, on any other,
+waits long behind it; on SQLite the thread also copies the log it wrote back into the database,
+`_checkpoint`), or first by whoever reads or writes the table before that is done. A hand's
+own facts (its transfers, its detail) never depend on the hands before it, so placing again never
+changes what was recorded.
 
 Every form that writes carries a one-time key (a uuid4 made when the form is shown): the write and
 its `Submission` are stored in one transaction, under a unique constraint on the key, so a form
@@ -32,7 +34,7 @@ from contextlib import contextmanager
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.signals import request_finished
+from django.core.signals import request_finished, request_started
 from django.db import IntegrityError, NotSupportedError, connection, models, transaction
 from django.db.models import Count, F, Func, Max, Q
 from django.utils import timezone
@@ -443,8 +445,9 @@ class Table(models.Model):
         a batch's writes only. `seconds`: stop after about that long (what is left is placed by
         the next reader or writer); `through`: stop once the hands up to that number (as stored:
         a stored number is never below the hand's own) are placed; `pause`: after each batch, wait
-        that many times as long as it took (the placing after an answer leaves the processor and
-        the database to the phones saving meanwhile)."""
+        that many times as long as it took, then while this process answers a request (the
+        placing after an answer leaves the processor and the database to the phones saving
+        meanwhile)."""
         if self.stale_from is None or (through is not None and self.stale_from > through):
             return
         until = None if seconds is None else time.monotonic() + seconds
@@ -468,6 +471,7 @@ class Table(models.Model):
                 return
             if pause and locked.stale_from is not None:
                 time.sleep(pause * (time.monotonic() - began))
+                _ANSWERING.idle(PLACE_AFTER_ANSWER if until is None else until - time.monotonic())
         else:
             return  # out of time: still out of date
         self.stale_from = None
@@ -477,11 +481,12 @@ class Table(models.Model):
         if self.stale_from is not None:
             self._placed(*self._placing(limit))
 
-    def _placing(self, limit: int | None) -> tuple[list["_Placed"], int | None]:
-        """(the hands that change, the new `stale_from`): `limit` hands (None: all) from
-        `stale_from` placed again, each one's number (its rank), position before and totals
-        after worked out from the hand before, which is right; nothing written. Only what placing
-        reads is read (no model instances: this runs over every later hand)."""
+    def _placing(self, limit: int | None) -> tuple[list[list], int | None]:
+        """(the hands that change, as `_write_placed` sends them: `_placed_row`; the new
+        `stale_from`): `limit` hands (None: all) from `stale_from` placed again, each one's
+        number (its rank), position before and totals after worked out from the hand before,
+        which is right; nothing written (on SQLite, before the write's transaction). Only what
+        placing reads is read (no model instances: this runs over every later hand)."""
         start = self.stale_from
         before = self.hands.filter(number__lt=start).order_by("-number").first()
         turns, stick = self.turns(), self.stick()
@@ -501,7 +506,7 @@ class Table(models.Model):
             after, cells = placed(self.players, number, position, totals, stick, winner,
                                   discarder, total, detail, transfers)
             if (number, data, after, cells) != (was_number, was_position, was_totals, was_cells):
-                changed.append(_Placed(pk, number, data, after, cells))
+                changed.append(_placed_row(pk, number, data, after, cells))
             totals = [Decimal(x) for x in after]
             position = game.advance(self.variant, position, game.outcome_of(winner, detail),
                                     **turns)
@@ -514,15 +519,16 @@ class Table(models.Model):
         Table.objects.filter(pk=self.pk).update(stale_from=after, placing_seen=self.placing_seen)
 
 
-class _Placed:
-    """A hand placed again, as `_write_placed` writes it: its pk, number, position, totals, CSV
-    line."""
+def _placed_row(pk, number, position, totals, csv_cells) -> list:
+    """A hand placed again as `_write_placed` sends it: its number, position, totals and CSV line
+    as the database driver takes them (JSON encoded), then its pk; made before the write's
+    transaction, which then only sends it."""
+    fields = [TableHand._meta.get_field(name) for name in _PLACED_FIELDS]
+    return [field.get_db_prep_value(value, connection) for field, value in
+            zip(fields, (number, position, totals, csv_cells), strict=True)] + [pk]
 
-    __slots__ = ("pk", "number", "position", "totals", "csv_cells")
 
-    def __init__(self, pk, number, position, totals, csv_cells):
-        self.pk, self.number, self.position, self.totals = pk, number, position, totals
-        self.csv_cells = csv_cells
+_PLACED_FIELDS = ("number", "position", "totals", "csv_cells")
 
 
 def placed(names, number, position, totals_before, stick: int, winner, discarder, total,
@@ -539,25 +545,62 @@ def placed(names, number, position, totals_before, stick: int, winner, discarder
                                   detail.get("declarer"), net, totals)
 
 
+def _checkpoint() -> None:
+    """SQLite: the write-ahead log copied back into the database file now (PASSIVE: no reader or
+    writer waits for it). The thread placing hands does it before and after its batches, so that
+    the pages they add (about 350 at 2,000 hands) do not carry the log past SQLite's 1,000 pages
+    in a phone's save, whose commit would then copy the whole log back and sync the file before
+    that save is answered (a hundred milliseconds or more)."""
+    if connection.vendor == "sqlite" and not connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+
+class _Answering:
+    """The requests this process is answering now. A thread placing hands waits between its
+    batches while there is one (`idle`): in one process only one thread runs Python at a time
+    (the GIL), so a save answered here meanwhile would share the processor with the placing."""
+
+    def __init__(self):
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def started(self, **_kwargs) -> None:
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **_kwargs) -> None:
+        with self.changed:
+            self.count = max(0, self.count - 1)
+            self.changed.notify_all()
+
+    def idle(self, seconds: float) -> None:
+        """Return once no request is being answered here, or after `seconds`."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.count == 0, timeout=max(0, seconds))
+
+
+_ANSWERING = _Answering()
+request_started.connect(_ANSWERING.started, dispatch_uid="scoring.tables.answering_started")
+request_finished.connect(_ANSWERING.finished, dispatch_uid="scoring.tables.answering_finished")
+
+
 _UNPLACED = threading.local()  # the tables this request's writes left to place (Table._later)
 
 
-def _write_placed(hands) -> None:
-    """Write the hands' number, position, totals and CSV line, one UPDATE each in the hands' order
-    (so a number moved up one after a delete is free when it is taken: the unique constraint
-    holds)."""
-    if not hands:
+def _write_placed(rows) -> None:
+    """Write the hands' number, position, totals and CSV line (`_placed_row`), one UPDATE each in
+    the hands' order (so a number moved up one after a delete is free when it is taken: the
+    unique constraint holds)."""
+    if not rows:
         return
     meta = TableHand._meta
-    fields = [meta.get_field(name) for name in ("number", "position", "totals", "csv_cells")]
     quote = connection.ops.quote_name
     sql = (f"UPDATE {quote(meta.db_table)} SET "
-           + ", ".join(f"{quote(field.column)} = %s" for field in fields)
+           + ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in _PLACED_FIELDS)
            + f" WHERE {quote(meta.pk.column)} = %s")
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [
-            [field.get_db_prep_value(getattr(hand, field.attname), connection) for field in fields]
-            + [hand.pk] for hand in hands])
+        cursor.executemany(sql, rows)
 
 
 def place_after_answer(**_kwargs) -> None:
@@ -589,7 +632,9 @@ _PLACERS_LOCK = threading.Lock()
 
 def _place_now(pk, pause: float = 0) -> None:
     try:
+        _checkpoint()
         Table(pk=pk, stale_from=0).place(seconds=PLACE_AFTER_ANSWER, pause=pause)
+        _checkpoint()
     except Exception:  # noqa: BLE001 - never the answer's problem; the next reader places
         LOG.warning("hands of table %s left to place", pk, exc_info=True)
 

@@ -9,6 +9,7 @@ were still out of date, what the board reads is that replay."""
 
 import json
 import random
+import threading
 from decimal import Decimal
 
 import pytest
@@ -227,3 +228,25 @@ def test_a_board_read_while_its_hands_are_being_placed_waits_under_htmx(page):
     Table.objects.filter(pk=table.pk).update(stale_from=2, placing_seen=None)
     again = Client(headers={"HX-Request": "true"}).get(url).content.decode()
     assert 'data-total="30"' in again and "being updated" not in again
+
+
+@pytest.mark.django_db
+def test_the_placing_thread_waits_while_its_worker_answers_and_not_after():
+    """The thread placing hands after an answer waits between batches while its process answers
+    a request (one thread runs Python at a time: a save answered meanwhile would share the
+    processor with it), and goes on once it is answered; answers of every kind (a page, a
+    refused form, a 404) leave nothing for it to wait on."""
+    table = Table.objects.create(variant="shanghai", players=PLAYERS)
+    client = Client()
+    client.get(reverse("table-edit", args=[table.edit_token]))
+    client.post(reverse("table-win", args=[table.edit_token]), {"winner": "9"})
+    client.get(reverse("table-edit", args=["x" * 24]))
+    assert models._ANSWERING.count == 0
+    models._ANSWERING.started()
+    waited = threading.Thread(target=models._ANSWERING.idle, args=(60,))
+    waited.start()
+    waited.join(0.2)
+    assert waited.is_alive()  # a request being answered here
+    models._ANSWERING.finished()
+    waited.join(10)
+    assert not waited.is_alive()
