@@ -239,6 +239,7 @@ _DRAGON_WORDS = (gettext_noop("White dragon"), gettext_noop("Green dragon"),
                  gettext_noop("Red dragon"))
 
 
+@cache  # a few tile kinds; every scored hand names its winning tile (HandFacts)
 def tile_word(tile: int) -> Message:
     """tiles.name(tile) as a Message: '5 of circles', 'East wind', 'flower 2', 'joker'."""
     if tiles.is_suited(tile):

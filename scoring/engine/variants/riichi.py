@@ -1121,8 +1121,10 @@ class Riichi(Variant):
 
     def excluded_rows(self, best: Scored) -> list[dict]:
         """The exclusions, and the dora of a hand without a yaku (dora count only with one)."""
-        counted_ids = {c.pattern.id for c, _ in best.counted}
         excluded = [e.as_dict() for e in best.evaluation.excluded]
+        if len(best.counted) == len(best.evaluation.counted):  # none left out: the usual hand
+            return excluded
+        counted_ids = {c.pattern.id for c, _ in best.counted}
         for c in best.evaluation.counted:  # dora without a yaku
             if c.pattern.id not in counted_ids:
                 row = c.as_dict()
