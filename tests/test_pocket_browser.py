@@ -190,17 +190,25 @@ def test_a_first_visit_is_scored_by_the_server_before_anything_of_the_pocket_loa
     assert page.evaluate(TEXTS, None) == server_texts(page, client, pairs)
 
 
+@pytest.mark.parametrize("variant, typed, key, tapped", [
+    ("hongkong", "234m567p22s111z78p", "9 of circles", "234m567789p22s111z+9p"),
+    # The waits bring the card's line select into the form ("the best line"): the same question.
+    ("american", "2222m44m666s8s666z", "8 of bamboo", "222244m66688s666z+8s"),
+], ids=["hongkong", "american-card-line"])
 @pytest.mark.django_db(transaction=True)
-def test_a_tap_after_typing_asks_once_and_shows_the_servers_score(page, client):
+def test_a_tap_after_typing_asks_once_and_shows_the_servers_score(page, client, variant, typed,
+                                                                   key, tapped):
     """13 tiles typed, their waits answered in the phone, then the 14th tapped on the keyboard:
     the tap takes the focus, so the hand box's change repeats the question its typing asked;
     the form is asked once, for the tap (the change's request cancelled before htmx builds it),
     and the score is the server's."""
-    page.goto(f"{page.base}/?variant=hongkong")
+    page.goto(f"{page.base}/?variant={variant}")
     page.evaluate("pocket.start()")
     assert wait_ready(page) == "ready"
-    page.fill("input[name=hand]", "234m567p22s111z78p")
+    page.fill("input[name=hand]", typed)
     page.wait_for_selector("#result .waits-list")
+    has_line = "new FormData(document.getElementById('scorer')).has('line')"
+    assert page.evaluate(has_line) == (variant == "american")
     page.evaluate("""() => {
       window.seen = [];
       document.querySelector('input[name=hand]')
@@ -208,10 +216,10 @@ def test_a_tap_after_typing_asks_once_and_shows_the_servers_score(page, client):
       document.addEventListener('htmx:configRequest',
         (e) => seen.push('asked ' + e.detail.triggeringEvent.type));
     }""")
-    page.locator(".keyboard").get_by_role("button", name="9 of circles", exact=True).tap()
+    page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
     page.wait_for_selector("#result .score .big")
     assert page.evaluate("seen") == ["change", "asked tapped"]
     pairs = page.evaluate("Array.from(new FormData(document.getElementById('scorer')))")
-    assert dict(pairs)["hand"].replace(" ", "") == "234m567789p22s111z+9p"  # 9p: the winning tile
+    assert dict(pairs)["hand"].replace(" ", "") == tapped  # the tapped tile: the winning tile
     response = server_response(client, pairs)
     assert page.evaluate(TEXTS, None) == page.evaluate(TEXTS, response.content.decode())

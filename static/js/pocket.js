@@ -43,7 +43,7 @@
         pocket.steps = m.steps;
         setState("ready");
         settle.resolve(pocket);
-        if (!m.steps.snapshot) setTimeout(snapshot, 3000);
+        if (!m.steps.snapshot) snapshotWhenQuiet();
       } else if (m.op === "failed") {
         setState("failed");
         settle.reject(new Error(m.error));
@@ -63,8 +63,19 @@
   }
 
   /* The memory snapshot a later start loads (pocket-worker.js), made once per pack by a worker
-     of its own, which then ends. pocket.snapshotted: a Promise for the bench. */
+     of its own, which then ends. pocket.snapshotted: a Promise for the bench. Making it is a
+     second Pyodide start, a core busy for seconds: it waits until the page has asked nothing
+     for QUIET_MS (each question puts it off), so that it does not slow the taps after a first
+     start (made 3 s after ready, beside bench/pocket.py's first variant's taps: Shanghai at 4x
+     CPU, 217 ms median against 109 with the snapshot made before, one run on a loaded
+     machine). */
+  var QUIET_MS = 3000, snapshotDue = null;
+  function snapshotWhenQuiet() {
+    clearTimeout(snapshotDue);
+    snapshotDue = setTimeout(snapshot, QUIET_MS);
+  }
   function snapshot() {
+    snapshotDue = null;
     var maker = new Worker(data.worker);
     pocket.snapshotted = new Promise(function (resolve) {
       maker.onmessage = function (event) { maker.terminate(); resolve(event.data); };
@@ -74,6 +85,7 @@
   }
 
   function ask(op, question) {
+    if (snapshotDue) snapshotWhenQuiet();
     return ready.then(function () {
       return new Promise(function (resolve, reject) {
         next += 1;
@@ -229,6 +241,17 @@
       htmx.swap(d.target, changedOnly(answer.html), { swapStyle: "innerHTML" });
       answered = { question: question, fields: asFields, first: d.target.firstChild,
                    last: d.target.lastChild };
+      /* Then the fields as the answer left them, unless a later question came: a field the
+         answer draws shows the value it was answered with (American's card line, a select of
+         the scorer form inside the result: "the best line" when the question had none), so
+         the form as left is the question answered. With the fields of the question alone, that
+         line made the hand box's change after a typed hand a new question: a second render in
+         the worker, ahead of the tap's. Read once the frame is painted: the first read of the
+         form after a swap that brought that select costs 50 ms at 4x CPU (in American only:
+         Chromium collects the form's fields again), and the score is on screen before it. */
+      if (asFields !== null) afterPaint(function () {
+        if (mine === asked) answered.fields = fields(d.elt);
+      });
       if (answer.cookie) keepCookie(answer.cookie);  /* the house rules, as the server */
       if (answer.replace_url) afterPaint(function () {  /* unless a later answer or page came */
         if (mine === asked && !shown) history.replaceState(history.state, "", answer.replace_url);
