@@ -4,27 +4,25 @@ option pao_suukantsu), where the settle door reads it too: a table that had it o
 from django.db import migrations
 
 
-def to_rules(apps, schema_editor):
+def move(apps, source, target):
+    """pao_suukantsu out of each Riichi table's `source` JSON field into its `target` one."""
     Table = apps.get_model("scoring", "Table")
     for table in Table.objects.filter(variant="riichi"):
-        options = dict(table.options or {})
-        if "pao_suukantsu" not in options:
+        moved = dict(getattr(table, source) or {})
+        if "pao_suukantsu" not in moved:
             continue
-        on = options.pop("pao_suukantsu")
-        table.rules = {**(table.rules or {}), "pao_suukantsu": bool(on)}
-        table.options = options
+        setattr(table, target, {**(getattr(table, target) or {}),
+                                "pao_suukantsu": bool(moved.pop("pao_suukantsu"))})
+        setattr(table, source, moved)
         table.save(update_fields=["rules", "options"])
+
+
+def to_rules(apps, schema_editor):
+    move(apps, "options", "rules")
 
 
 def to_options(apps, schema_editor):
-    Table = apps.get_model("scoring", "Table")
-    for table in Table.objects.filter(variant="riichi"):
-        rules = dict(table.rules or {})
-        if "pao_suukantsu" not in rules:
-            continue
-        table.options = {**(table.options or {}), "pao_suukantsu": bool(rules.pop("pao_suukantsu"))}
-        table.rules = rules
-        table.save(update_fields=["rules", "options"])
+    move(apps, "rules", "options")
 
 
 class Migration(migrations.Migration):

@@ -230,6 +230,10 @@ def test_a_table_that_had_four_kongs_pao_as_its_option_keeps_it_in_its_rules():
     assert table.rules == {"uma": "10-30", "pao_suukantsu": True}
     assert table.options == {"east_only": True}
     assert from_scorer(SUUKANTSU, rules=table.rules) == [0, 32300, -32300, 0]
+    moved.to_options(apps, None)  # backwards: the option where it was
+    table.refresh_from_db()
+    assert table.rules == {"uma": "10-30"}
+    assert table.options == {"east_only": True, "pao_suukantsu": True}
 
 
 @pytest.mark.django_db
