@@ -238,15 +238,18 @@ def test_the_placing_thread_waits_while_its_worker_answers_and_not_after():
     refused form, a 404) leave nothing for it to wait on."""
     table = Table.objects.create(variant="shanghai", players=PLAYERS)
     client = Client()
+    # Counted against what the suite's earlier tests left (a response they never closed).
+    before = models._ANSWERING.count
     client.get(reverse("table-edit", args=[table.edit_token]))
     client.post(reverse("table-win", args=[table.edit_token]), {"winner": "9"})
     client.get(reverse("table-edit", args=["x" * 24]))
-    assert models._ANSWERING.count == 0
-    models._ANSWERING.started()
-    waited = threading.Thread(target=models._ANSWERING.idle, args=(60,))
+    assert models._ANSWERING.count == before
+    answering = models._Answering()
+    answering.started()
+    waited = threading.Thread(target=answering.idle, args=(60,))
     waited.start()
     waited.join(0.2)
     assert waited.is_alive()  # a request being answered here
-    models._ANSWERING.finished()
+    answering.finished()
     waited.join(10)
     assert not waited.is_alive()
