@@ -22,6 +22,17 @@ AFTER_TAP = ("The money shows once it is sent: it follows a hand from the scorer
 NO_ENGINE = "The money shows once it is sent: this phone cannot work it out."
 
 
+def shown_then_sent(page, name):
+    """The pending rows fit the phone's width (screenshot `name`); the connection back, they
+    are sent and leave the board."""
+    assert no_horizontal_scroll(page)
+    page.locator("#pending").scroll_into_view_if_needed()
+    shot(page, f"table30/{name}", screen=True)
+    offline(page, False)
+    page.evaluate("tablesOffline.send()")
+    expect(pending(page)).to_have_count(0, timeout=30000)
+
+
 def test_a_hand_after_a_scorers_tap_says_it_waits_for_the_server(page, table):  # noqa: F811
     """The scorer's 5 fan kept offline (Bob on Ann's discard, once sent), then Cy's 8 fan on
     Di's discard entered on the board: both pending; the second says it follows the scorer's
@@ -42,13 +53,7 @@ def test_a_hand_after_a_scorers_tap_says_it_waits_for_the_server(page, table):  
     page.evaluate("tablesOffline.show()")  # drawn again, the engine asked: still so
     expect(after.locator(".working")).to_have_text(AFTER_TAP)
     assert WORKING not in page.locator("#pending").inner_text()
-    assert no_horizontal_scroll(page)
-    page.locator("#pending").scroll_into_view_if_needed()
-    shot(page, "table30/pending-after-scorer-tap", screen=True)
-
-    offline(page, False)
-    page.evaluate("tablesOffline.send()")
-    expect(pending(page)).to_have_count(0, timeout=30000)
+    shown_then_sent(page, "pending-after-scorer-tap")
     assert [(h.winner, h.discarder, h.total) for h in TableHand.objects.order_by("number")] == [
         (1, 0, 5), (2, 3, 8)]
 
@@ -67,10 +72,5 @@ def test_a_phone_that_cannot_run_the_engine_says_so(page, table):  # noqa: F811
     expect(pending(page)).to_have_count(1)
     expect(pending(page).locator(".what")).to_have_text("Bob wins on Ann's discard · 8")
     expect(pending(page).locator(".working")).to_have_text(NO_ENGINE)
-    assert no_horizontal_scroll(page)
-    page.locator("#pending").scroll_into_view_if_needed()
-    shot(page, "table30/pending-no-engine", screen=True)
-    offline(page, False)
-    page.evaluate("tablesOffline.send()")
-    expect(pending(page)).to_have_count(0, timeout=30000)
+    shown_then_sent(page, "pending-no-engine")
     assert TableHand.objects.get().total == 8
