@@ -23,7 +23,7 @@
   "use strict";
 
   var store = window.PendingStore;
-  var SENT_KEY = "mahjong.table-notice.";  // a table's notice for its next board (localStorage)
+  var SENT_KEY = "mahjong.table-notice.";  // what a send did, for its table's next board (localStorage)
   var sending = false;
 
   function board() {
@@ -478,9 +478,11 @@
         if (!mine.saved) return;
         var numbers = mine.numbers.filter(Boolean);
         var span = numbers.length > 1 ? numbers[0] + "–" + numbers[numbers.length - 1] : numbers[0];
-        var w = words();
-        var text = mine.moved ? say(w.moved, span) : say(w.sent, mine.saved);
-        try { localStorage.setItem(SENT_KEY + table, text); } catch (e) { /* no storage */ }
+        /* What was sent, not its words: the page that sent it may have none (the scorer) */
+        var sent = { saved: mine.saved, moved: mine.moved, span: span };
+        try {
+          localStorage.setItem(SENT_KEY + table, JSON.stringify(sent));
+        } catch (e) { /* no storage */ }
         var state = board();
         if (state && state.edit === table && mine.doc) refresh(mine.doc);
       });
@@ -496,16 +498,20 @@
     if (window.htmx) window.htmx.process(fresh);
   }
 
-  /* The notice a send left for this table's board: shown once, in the board's notice slot. */
+  /* The notice a send left for this table's board: shown once, in the board's notice slot, in
+     the board's words. */
   function noticeKept() {
     var state = board(), slot = document.getElementById("notice");
     if (!state || !slot) return;
-    var text = null;
+    var sent = null;
     try {
-      text = localStorage.getItem(SENT_KEY + state.edit);
+      var kept = localStorage.getItem(SENT_KEY + state.edit);
       localStorage.removeItem(SENT_KEY + state.edit);
-    } catch (e) { return; }
-    if (!text) return;
+      sent = JSON.parse(kept);
+    } catch (e) { return; }  // no storage, or a notice kept in words by an older version
+    if (!sent || !sent.saved) return;
+    var w = words();
+    var text = sent.moved ? say(w.moved, sent.span) : say(w.sent, sent.saved);
     var p = document.createElement("p");
     p.className = "notice pocket-notice";
     p.setAttribute("role", "status");

@@ -7,9 +7,10 @@ Screenshots: /tmp/shots/offline-*.png."""
 import pytest
 from django.urls import reverse
 
+from scoring.tables import game
 from scoring.tables.models import Submission, Table
 from tests.browser import MARKS, no_horizontal_scroll, offline, phone, shot
-from tests.test_pwa_browser import installed
+from tests.test_pwa_browser import installed, until
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
@@ -271,3 +272,26 @@ def test_riichi_double_ron_pao_and_nagashi_offline_are_worked_out_on_the_phone(b
         assert on_the_phone == [int(t) for t in table.totals()]
     finally:
         context.close()
+
+
+def test_hands_sent_from_another_page_leave_the_boards_notice(page):
+    """Bob's 10 fan kept offline on the board; meanwhile another phone records hand 1; the phone
+    opens the scorer (a page without the board's words) and the connection comes back there:
+    the hand is sent from the scorer, as hand 2. The board, opened again, says it went after
+    the other phone's hand, as on the board itself."""
+    table = Table.objects.create(name="Away", variant="shanghai", rules={}, players=NAMES)
+    installed(page, "/")
+    installed(page, board_of(table))
+    offline(page, True)
+    shanghai_win(page, 1, 0, 10)
+    expect(pending(page)).to_have_count(1)
+    table.add_hand(lambda pos: game.quick_entry("shanghai", {}, pos, game.WinEntry(
+        winner=2, self_drawn=True, total=20)))  # the other phone's
+    page.goto(page.base + "/")
+    offline(page, False)
+    until(page, "async () => (await PendingStore.all()).length === 0")
+    assert [(h.number, h.winner) for h in table.hands.order_by("number")] == [(1, 2), (2, 1)]
+    page.goto(page.base + board_of(table))
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Another phone recorded hands at this table")
+    expect(notice).to_contain_text("as hands 2")
