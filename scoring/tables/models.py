@@ -36,7 +36,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db import IntegrityError, NotSupportedError, connection, models, transaction
-from django.db.models import Count, F, Func, Max, Q
+from django.db.models import Count, F, Func, Q
 from django.utils import timezone
 
 from scoring.engine.messages import gettext_noop
@@ -145,6 +145,32 @@ class _JsonInt(Func):
     def as_postgresql(self, compiler, connection, **extra):
         sql, params = compiler.compile(self.source_expressions[0])
         return f"(({sql} ->> %s)::integer)", (*params, self.key)
+
+    def as_sql(self, compiler, connection, **extra):
+        raise NotSupportedError("SQLite and PostgreSQL only")
+
+
+class _LastTotals(models.Aggregate):
+    """The totals (their JSON text) of the group's hand of the highest number, read with the
+    group's counts: a second read could miss that hand, deleted meanwhile. The text that sorts
+    highest, each hand's number made ten digits wide before its totals, is the last hand's."""
+
+    output_field = models.TextField()
+
+    def __init__(self):
+        super().__init__(F("number"), F("totals"))
+
+    def _sql(self, compiler, collate: str):
+        (number, number_params), (totals, totals_params) = (
+            compiler.compile(e) for e in self.source_expressions)
+        return (f"SUBSTR(MAX(CAST({number} + 1000000000 AS TEXT) || CAST({totals} AS TEXT)"
+                f"{collate}), 11)", (*number_params, *totals_params))
+
+    def as_sqlite(self, compiler, connection, **extra):
+        return self._sql(compiler, "")  # text compared byte by byte
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self._sql(compiler, ' COLLATE "C"')  # byte by byte, whatever the database's
 
     def as_sql(self, compiler, connection, **extra):
         raise NotSupportedError("SQLite and PostgreSQL only")
@@ -266,12 +292,10 @@ class Table(models.Model):
         self.place()
         # A hand that goes on is a false win (MCR's penalty, Riichi's chombo): the kind, first,
         # spares the database the detail of every other hand.
-        ends = list(self.hands.order_by().values(index=_JsonInt("position", "game")).annotate(
-            last=Max("number"), hands=Count("pk"),
-            went_on=Count("pk", filter=Q(kind="false_win") & Q(detail__goes_on=True))))
-        totals = dict(self.hands.filter(number__in=[end["last"] for end in ends])
-                      .values_list("number", "totals"))
-        return game.games([(end["index"], [Decimal(x) for x in totals[end["last"]]],
+        ends = self.hands.order_by().values(index=_JsonInt("position", "game")).annotate(
+            after=_LastTotals(), hands=Count("pk"),
+            went_on=Count("pk", filter=Q(kind="false_win") & Q(detail__goes_on=True)))
+        return game.games([(end["index"], [Decimal(x) for x in json.loads(end["after"])],
                             end["hands"] - end["went_on"]) for end in ends], len(self.players))
 
     def deducted(self) -> list[int]:

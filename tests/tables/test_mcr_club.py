@@ -326,3 +326,29 @@ def test_a_kept_option_the_tables_no_longer_have_is_left_out(client):
                                  options={"retired_option": 1, "false_win_penalty": 20})
     assert table.table_options() == {"false_win_penalty": 20, "false_win_to": "others"}
     assert client.get(reverse("table-view", args=[table.view_token])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_games_are_read_as_one_moment_of_the_table():
+    """Another phone undoes the last hand while the games are read (the moment is made to fall
+    between the database's reads, if there are two): the games are those of the table before the
+    undo or after it, never a failed page."""
+    from django.db import connection
+
+    table = Table.objects.create(variant="mcr", players=list(NAMES.values()))
+    for n in range(18):  # game 1 and two hands of game 2
+        table.add_hand(lambda pos, n=n: game.quick_entry(
+            "mcr", {}, pos, game.WinEntry(winner=n % 4, self_drawn=True, total=8 + n)))
+    before = Table.objects.get(pk=table.pk).games()
+    last = table.hands.get(number=18)
+
+    def undo_after_the_first_read(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if "GROUP BY" in sql and table.hands.filter(pk=last.pk).exists():
+            table.delete_hand(last.pk, last.version)
+        return result
+
+    with connection.execute_wrapper(undo_after_the_first_read):
+        read = Table.objects.get(pk=table.pk).games()
+    assert read == before
+    assert Table.objects.get(pk=table.pk).games()[1]["played"] == 1  # the undo was made
