@@ -237,6 +237,9 @@ class ScoreForm(FanTicks, forms.Form):
         self.result = None
         self.context_faults: set[str] = set()  # the context fields an engine error names
         self.refusal: str | None = None  # the engine's refusal, in its words (engine_error)
+        # The request the engine was sent: its refusal takes the hand out of cleaned_data, and
+        # a table's add page shows the hand refused with the refusal (services.scorer_hand)
+        self.sent: dict | None = None
         self.analysis: dict | None = None  # a 13-tile hand's analysis (query.analysis_listed)
 
     def line_choices(self, remembered: dict) -> list:
@@ -296,7 +299,8 @@ class ScoreForm(FanTicks, forms.Form):
             return self.clean_fans(data)
         if self.errors or not data.get("hand"):
             return data
-        result = engine.score(self.engine_request())
+        self.sent = self.engine_request()
+        result = engine.score(self.sent)
         if not result["ok"]:
             if result["error"]["code"] == "wrong_tile_count" and self.read_analysis():
                 return data  # 13 tiles: the page shows what wins, or what helps (contract §6)
@@ -307,7 +311,8 @@ class ScoreForm(FanTicks, forms.Form):
 
     def clean_fans(self, data):
         """A hand counted at the table, scored by the fans ticked (query.fans_score)."""
-        result = fans_score(self.engine_request(), self.ticked_fans(), data.get("flowers") or 0)
+        self.sent = self.engine_request()
+        result = fans_score(self.sent, self.ticked_fans(), data.get("flowers") or 0)
         if not result["ok"]:
             self.engine_error(result["error"])
             return data

@@ -157,8 +157,8 @@ def scorer_hand(table, query: str) -> ScorerHand:
     by_fans = scorer.is_valid() and scorer.by_fans  # counted by its fans (MCR), no tiles
     if scorer.refusal and scorer.variant_id == table.variant:
         # The engine's words, as the scorer page says them (fans under the table's minimum,
-        # naming it); the link's seats kept for the form (won_at)
-        return ScorerHand(query, request=scorer.engine_request(), problem=scorer.refusal)
+        # naming it), with the hand refused and the link's seats (won_at)
+        return ScorerHand(query, request=scorer.sent, problem=scorer.refusal)
     if not scorer.is_valid() or not (scorer.cleaned_data.get("hand") or by_fans):
         return ScorerHand(query, problem=_("The scorer's link has no valid hand."))
     if scorer.variant_id != table.variant:

@@ -6,6 +6,7 @@ in words."""
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from scoring.tables.models import Table, TableHand
 
@@ -101,3 +102,24 @@ def test_adding_saves_the_hand_as_chosen(client, table):
                                              "action": "add"})
     assert response.status_code == 302
     assert [str(x) for x in table.totals()] == ["-5", "5", "0", "0"]
+
+
+def test_a_hand_the_table_refuses_comes_back_with_its_tiles_and_choices(client):
+    """A red five at a Riichi table that plays none: the engine's words name the tile, and the
+    page keeps what the scorer sent (its tiles drawn, its link in the form, South on East's
+    discard chosen), before and after a post; there is nothing to add."""
+    plain = Table.objects.create(name="Plain", variant="riichi", rules={"aka_dora": 0},
+                                 players=["Ann", "Bob", "Cy", "Di"])
+    query = "variant=riichi&hand=234m506p22s%5B345s%5D%5B789p%5D%2B2s&seat_wind=S"
+    refused = "0p (red five of circles) is not played in this variant: write it 5p."
+    for response in (client.get(address(plain) + "?" + query),
+                     client.post(address(plain), {"q": query, "winner": 1, "source": 0,
+                                                  "action": "add"})):
+        text = response.content.decode()
+        assert response.status_code == 200 and refused in text
+        assert '<div class="hand decomposition">' in text
+        assert text.count('title="5p"') == 2  # 506p drawn, its red five among them
+        assert f'<input type="hidden" name="q" value="{escape(query)}">' in text
+        assert '<option value="1" selected>' in text and '<option value="0" selected>' in text
+        assert "Add to the table" not in text
+    assert not TableHand.objects.exists()
