@@ -14,6 +14,7 @@ from scoring.tables import game
 from scoring.tables.models import placed
 
 BATCH = 500
+CHUNK = 1000  # tables read to a query: all their ids in one would pass PostgreSQL's 65,535 binds
 
 
 def fill(apps, using: str) -> int:
@@ -24,9 +25,11 @@ def fill(apps, using: str) -> int:
     tables = list(hands.filter(csv_cells="").order_by("table_id")
                   .values_list("table_id", flat=True).distinct())
     filled = 0
-    for table in Table.objects.using(using).filter(pk__in=tables).order_by("pk").iterator():
-        with transaction.atomic(using=using):
-            filled += _fill_table(table, hands)
+    for start in range(0, len(tables), CHUNK):
+        for table in Table.objects.using(using).filter(
+                pk__in=tables[start:start + CHUNK]).order_by("pk"):
+            with transaction.atomic(using=using):
+                filled += _fill_table(table, hands)
     return filled
 
 

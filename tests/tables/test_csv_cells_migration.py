@@ -62,6 +62,29 @@ def test_every_hand_without_its_line_is_given_the_line_a_hand_saved_today_has():
 
 
 @pytest.mark.django_db
+def test_the_tables_are_read_a_chunk_of_ids_at_a_time(monkeypatch):
+    """Every table's id in one query passes PostgreSQL's 65,535 bind parameters: a chunk of
+    them to a query (here 2, for 5 tables), and the same lines written."""
+    made = tables()
+    before = [kept(table) for table in made]
+    for table in made:
+        table.hands.update(csv_cells="")
+    monkeypatch.setattr(filled, "CHUNK", 2, raising=False)
+    read = []
+
+    def watched(execute, sql, params, many, context):
+        if sql.lstrip().startswith("SELECT") and f'FROM "{Table._meta.db_table}"' in sql:
+            read.append(len(params or ()))
+        return execute(sql, params, many, context)
+
+    apps = MigrationLoader(connection).project_state(("scoring", MIGRATION)).apps
+    with connection.execute_wrapper(watched):
+        assert filled.fill(apps, "default") == sum(t.hands.count() for t in made)
+    assert read == [2, 2, 1]
+    assert [kept(table) for table in made] == before
+
+
+@pytest.mark.django_db
 def test_a_table_whose_later_hands_are_left_to_place_reads_as_if_it_had_kept_its_lines():
     """An early edit whose later hands were not placed yet: their lines are worked out from what
     they keep (out of date), and placing them puts them right, as it does their totals."""
