@@ -256,7 +256,8 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
             for k in self.others:
                 self.add_other_winner(k, names, position, rules)
         if variant_id and game.keeps_pao(variant_id):
-            kongs = VARIANTS[variant_id].check_rules(rules or {})["pao_suukantsu"]
+            self.pao_kongs = kongs = VARIANTS[variant_id].check_rules(rules or {})[
+                "pao_suukantsu"]
             self.fields["liable"] = forms.TypedChoiceField(
                 label=_("Liable (pao)"), coerce=int, required=False, empty_value=None,
                 choices=[("", "—")] + seat_choices(names, position),
@@ -402,6 +403,9 @@ class WinForm(BoxesShown, WonFrom, forms.Form):
         the scorer, with no count here, is checked by its patterns: game.scored_pao)."""
         if "total" in self.fields and not self.yakuman:
             self.add_error("liable", _(
+                "Pao (liability) is for a yakuman fed by another player: big three dragons "
+                "(daisangen), big four winds (daisuushii) or four kongs (suukantsu). This hand "
+                "is no yakuman: leave the liable player empty.") if self.pao_kongs else _(
                 "Pao (liability) is for a yakuman fed by another player: big three dragons "
                 "(daisangen) or big four winds (daisuushii). This hand is no yakuman: leave "
                 "the liable player empty."))

@@ -1035,22 +1035,26 @@ def keeps_pao(variant_id: str) -> bool:
 def pao(variant_id: str, rules: dict, position: Position, entry: WinEntry, context: dict,
         yakuman: int, part: int | None = None) -> list[Transfer]:
     """Riichi's pao (docs/rules-riichi.md, "Pao"): the player who fed the third dragon set (big
-    three dragons) or the fourth wind set (big four winds), `entry.liable`, answers for `part`
+    three dragons), the fourth wind set (big four winds) or, where the table plays it
+    (pao_suukantsu), the fourth kong (four kongs), `entry.liable`, answers for `part`
     of the hand's `yakuman` (None: all), paid by the engine (`Riichi.pao`): on a self-draw their
     part whole (the honba too), the rest as any self-draw; on another player's discard half of
     their part (without the honba) and the discarder the rest; on their own discard, as anyone
     does. A hand that is no yakuman, or a winner liable for their own hand, is refused."""
     liable, winner = entry.liable, entry.winner
+    variant = VARIANTS[variant_id]
+    checked = variant.check_rules(rules)
     if not yakuman:
         raise HandError("bad_context", gettext_noop(
+            "Pao (liability) is for a yakuman fed by another player: big three dragons "
+            "(daisangen), big four winds (daisuushii) or four kongs (suukantsu). This hand is "
+            "no yakuman.") if checked.get("pao_suukantsu") else gettext_noop(
             "Pao (liability) is for a yakuman fed by another player: big three dragons "
             "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
     if liable == winner or liable not in position.in_seat_order():
         raise HandError("bad_context", gettext_noop(
             "The liable player (pao) is another seated player than the winner."))
-    variant = VARIANTS[variant_id]
-    return by_player(position, variant.pao({**context, "honba": position.honba},
-                                           variant.check_rules(rules),
+    return by_player(position, variant.pao({**context, "honba": position.honba}, checked,
                                            position.seat_of(liable), yakuman, part))
 
 

@@ -56,6 +56,28 @@ def test_pao_is_refused_for_a_hand_that_is_no_yakuman_or_for_the_winner_himself(
         record("riichi", {}, HONBA, yakuman(winner=B, discarder=D, liable=B), NAMES)
 
 
+
+KONGS = "big three dragons (daisangen), big four winds (daisuushii) or four kongs (suukantsu)"
+
+
+@pytest.mark.parametrize("rules, named", [({}, False), ({"pao_suukantsu": True}, True)])
+def test_pao_on_no_yakuman_names_four_kongs_where_the_table_plays_it(rules, named):
+    with pytest.raises(HandError) as refused:
+        record("riichi", rules, HONBA, WinEntry(winner=B, discarder=D, total=5, liable=C), NAMES)
+    assert (KONGS in str(refused.value.message)) is named
+    assert "This hand is no yakuman." in str(refused.value.message)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("rules, named", [({}, False), ({"pao_suukantsu": True}, True)])
+def test_the_quick_entry_form_names_four_kongs_where_the_table_plays_it(client, rules, named):
+    table = Table.objects.create(name="Club", variant="riichi", rules=rules, players=NAMES)
+    response = client.post(reverse("table-win", args=[table.edit_token]),
+                           {"winner": B, "source": D, "total": "5", "liable": C})
+    text = response.content.decode()
+    assert "This hand is no yakuman: leave the liable player empty." in text
+    assert (KONGS in text) is named and not table.hands.exists()
+
 def open_table(client, **fields):
     response = client.post(reverse("table-new"), {
         "variant": "riichi", "name": "Club", **{f"player{i}": n for i, n in enumerate(NAMES)},
