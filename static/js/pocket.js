@@ -238,7 +238,11 @@
     render(d.verb, path, pairs).then(function (answer) {
       if (!answer) throw new Error("not in the pocket");
       if (mine !== asked) return;
-      htmx.swap(d.target, changedOnly(answer.html), { swapStyle: "innerHTML" });
+      /* Settled as htmx settles a server's answer (its default delay), not in the swap's
+         task: the settle's work (the new content processed, its events) comes after the score
+         is in the page and, at 4x CPU, mostly after the frame that shows it. */
+      htmx.swap(d.target, changedOnly(answer.html),
+                { swapStyle: "innerHTML", settleDelay: htmx.config.defaultSettleDelay });
       answered = { question: question, fields: asFields, first: d.target.firstChild,
                    last: d.target.lastChild };
       /* Then the fields as the answer left them, unless a later question came: a field the
