@@ -124,7 +124,12 @@ def same_chows(r: Reading) -> int:
 
 def every_set_has(r: Reading, bits: int) -> bool:
     """Every set and the eyes hold a tile of the mask `bits` (hand.py: numbers, honors)."""
-    return r.form == STANDARD and all(g.mask & bits for g in r.groups)
+    if r.form != STANDARD:
+        return False
+    for group in r.groups:  # a loop, not all() over a generator: read for most readings
+        if not group.mask & bits:
+            return False
+    return True
 
 
 def three_colour(bits: int) -> bool:
@@ -163,6 +168,8 @@ def dora_of(indicator: int) -> int:
 
 
 def count_dora(r: Reading, indicators) -> int:
+    if not indicators:  # the usual hand: no generator to make
+        return 0
     counts = r.hand.counts
     return sum(counts[dora_of(t)] for t in indicators)
 
@@ -186,7 +193,7 @@ def yaku(id_, name, english, chinese, han, holds, definition, forms=SETS_FORM, e
 
 
 def closed(holds):
-    return lambda r: not is_open(r) and holds(r)
+    return lambda r: holds(r) and not is_open(r)  # the shape first: seldom there
 
 
 YAKU = [
