@@ -93,6 +93,20 @@ def test_yakuman_that_do_not_stack_pay_the_largest_alone():
     assert single["han"] == 13 and paid(single) == {"E": 32000}
 
 
+def test_a_yakuman_left_unpaid_by_no_stacking_says_why():
+    """The smaller (here equal, later) yakuman is listed as excluded by the one paid, with the
+    house rule as its reason; not as a dora without a yaku."""
+    result = riichi(*TWO_YAKUMAN, {"yakuman_stacking": False})
+    left = {e["id"]: e for e in result["excluded"] if e["why"] != "included"}
+    assert set(left) == {"tsuuiisou"}
+    assert (left["tsuuiisou"]["by"], left["tsuuiisou"]["why"]) == ("daisangen", "no_stacking")
+    assert left["tsuuiisou"]["reason"] == ("Yakuman do not add up at this table: Daisangen (Big "
+                                           "three dragons) alone is paid.")
+    double = riichi("555z 666z 777z 111z 22z +2z", {"seat_wind": "S"}, {"yakuman_stacking": False})
+    assert {e["id"]: e["by"] for e in double["excluded"] if e["why"] == "no_stacking"} == {
+        "daisangen": "suuankou_tanki", "tsuuiisou": "suuankou_tanki"}
+
+
 # --- Red fives --------------------------------------------------------------------------------
 
 def test_two_red_5p_are_refused_with_three_red_fives():

@@ -1044,13 +1044,6 @@ def pao(variant_id: str, rules: dict, position: Position, entry: WinEntry, conte
     liable, winner = entry.liable, entry.winner
     variant = VARIANTS[variant_id]
     checked = variant.check_rules(rules)
-    if not yakuman:
-        raise HandError("bad_context", gettext_noop(
-            "Pao (liability) is for a yakuman fed by another player: big three dragons "
-            "(daisangen), big four winds (daisuushii) or four kongs (suukantsu). This hand is "
-            "no yakuman.") if checked.get("pao_suukantsu") else gettext_noop(
-            "Pao (liability) is for a yakuman fed by another player: big three dragons "
-            "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
     if liable == winner or liable not in position.in_seat_order():
         raise HandError("bad_context", gettext_noop(
             "The liable player (pao) is another seated player than the winner."))

@@ -305,6 +305,17 @@ def test_settle_refuses_a_win_event_it_cannot_pay(event, code, words):
     assert result["error"]["event"] == 0 and words in result["error"]["message"]
 
 
+@pytest.mark.parametrize("rules, named", [({}, False), ({"pao_suukantsu": True}, True)])
+def test_settle_refuses_pao_on_no_yakuman_naming_four_kongs_where_the_table_plays_it(rules,
+                                                                                     named):
+    """The settle door's words are the engine's (`Riichi.pao`), the table's the same ones."""
+    result = settle({"type": "win", "seat": "S", "discarder": "N", "han": 3, "fu": 40,
+                     "liable": "W"}, rules)
+    assert result["error"]["code"] == "bad_context"
+    assert "This hand is no yakuman." in result["error"]["message"]
+    assert (KONGS in result["error"]["message"]) is named
+
+
 def test_settle_json_stdin_pays_the_liable_part():
     """`manage.py settle --json -`: the same as the API."""
     import json

@@ -846,6 +846,9 @@ class Riichi(Variant):
         if yakuman < 1:
             raise HandError("bad_context", gettext_noop(
                 "Pao (liability) is for a yakuman fed by another player: big three dragons "
+                "(daisangen), big four winds (daisuushii) or four kongs (suukantsu). This hand is "
+                "no yakuman.") if rules["pao_suukantsu"] else gettext_noop(
+                "Pao (liability) is for a yakuman fed by another player: big three dragons "
                 "(daisangen) or big four winds (daisuushii). This hand is no yakuman."))
         if not 1 <= part <= yakuman:
             raise HandError("bad_context", gettext_noop(
@@ -1127,17 +1130,26 @@ class Riichi(Variant):
         return patterns
 
     def excluded_rows(self, best: Scored) -> list[dict]:
-        """The exclusions, and the dora of a hand without a yaku (dora count only with one)."""
+        """The exclusions, the dora of a hand without a yaku (dora count only with one), and
+        the smaller yakuman where yakuman do not add up (house option yakuman_stacking)."""
         excluded = [e.as_dict() for e in best.evaluation.excluded]
         if len(best.counted) == len(best.evaluation.counted):  # none left out: the usual hand
             return excluded
         counted_ids = {c.pattern.id for c, _ in best.counted}
-        for c in best.evaluation.counted:  # dora without a yaku
-            if c.pattern.id not in counted_ids:
-                row = c.as_dict()
+        paid = next((c.pattern for c, _ in best.counted if c.pattern.id in YAKUMAN_IDS), None)
+        for c in best.evaluation.counted:
+            if c.pattern.id in counted_ids:
+                continue
+            row = c.as_dict()
+            if c.pattern.id in YAKUMAN_IDS:  # the one yakuman paid is `paid`
+                said = gettext_noop("{name} ({english})", name=paid.name, english=paid.word)
+                row.update(by=paid.id, by_name=paid.name, why="no_stacking",
+                           reason=gettext_noop("Yakuman do not add up at this table: {paid} "
+                                               "alone is paid.", paid=said))
+            else:
                 row.update(by="", by_name="", why="no_yaku",
                            reason=gettext_noop("dora count only on a hand with a yaku"))
-                excluded.append(row)
+            excluded.append(row)
         return excluded
 
     def alternative_row(self, scored: Scored, rules) -> dict:
