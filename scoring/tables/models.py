@@ -36,7 +36,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Count, F, Max, Q
+from django.db.models import F
 from django.utils import timezone
 
 from scoring.engine.messages import gettext_noop
@@ -236,21 +236,17 @@ class Table(models.Model):
     def games(self) -> list[dict]:
         """The games played at a table that plays them one after another (game.games: MCR's
         16-hand games, each with its scores and table points); [] at any other table. Read off
-        what the hands keep, counted by the database: per game (each hand's indexed game_index)
-        its last hand's totals and how many of its hands went on (no hand is read whole: the CSV
-        of 2,000 hands asks this)."""
+        what the hands keep, counted by the database in one query (`_games_sql`): per game (each
+        hand's indexed game_index) its last hand's totals and how many of its hands went on (no
+        hand is read whole: the CSV of 2,000 hands asks this)."""
         if not game.plays_games(self.variant):
             return []
         self.place()
-        # A hand that goes on is a false win (MCR's penalty, Riichi's chombo): the kind, first,
-        # spares the database the detail of every other hand.
-        ends = list(self.hands.order_by().values("game_index").annotate(
-            last=Max("number"), hands=Count("pk"),
-            went_on=Count("pk", filter=Q(kind="false_win") & Q(detail__goes_on=True))))
-        totals = dict(self.hands.filter(number__in=[end["last"] for end in ends])
-                      .values_list("number", "totals"))
-        return game.games([(end["game_index"], [Decimal(x) for x in totals[end["last"]]],
-                            end["hands"] - end["went_on"]) for end in ends], len(self.players))
+        with connection.cursor() as cursor:  # (building it in the ORM took longer than it runs)
+            cursor.execute(_games_sql(), [self.pk, self.pk])
+            ends = cursor.fetchall()
+        return game.games([(index, [Decimal(x) for x in json.loads(totals)], hands - went_on)
+                           for index, totals, hands, went_on in ends], len(self.players))
 
     def deducted(self) -> list[int]:
         """The points each player's final score loses to chombo (Riichi's house option chombo
@@ -496,6 +492,24 @@ class Table(models.Model):
         _write_placed(changed)
         self.stale_from, self.placing_seen = after, timezone.now()
         Table.objects.filter(pk=self.pk).update(stale_from=after, placing_seen=self.placing_seen)
+
+
+def _games_sql() -> str:
+    """Table.games' query: per game of the table (its hands' game_index), its last hand's game
+    and totals (JSON text), how many hands it has and how many of them went on (a false win
+    whose detail says goes_on: the kind, first, spares the database every other hand's detail)."""
+    meta = TableHand._meta
+    quote = connection.ops.quote_name
+    table, number, index, kind, detail, totals = (
+        quote(meta.get_field(name).column)
+        for name in ("table", "number", "game_index", "kind", "detail", "totals"))
+    goes_on = {"sqlite": f"JSON_EXTRACT({detail}, '$.goes_on') = 1",
+               "postgresql": f"({detail} -> 'goes_on') = 'true'::jsonb"}[connection.vendor]
+    hands = quote(meta.db_table)
+    return (f"SELECT h.{index}, h.{totals}, g.hands, g.went_on FROM {hands} h JOIN ("
+            f"SELECT MAX({number}) AS last, COUNT(*) AS hands, COUNT(CASE WHEN {kind} = "
+            f"'false_win' AND {goes_on} THEN 1 END) AS went_on FROM {hands} WHERE {table} = %s "
+            f"GROUP BY {index}) g ON h.{number} = g.last WHERE h.{table} = %s")
 
 
 def _placed_row(pk, number, position, totals, csv_cells, game_index) -> list:
