@@ -236,17 +236,23 @@ class Table(models.Model):
     def games(self) -> list[dict]:
         """The games played at a table that plays them one after another (game.games: MCR's
         16-hand games, each with its scores and table points); [] at any other table. Read off
-        what the hands keep, counted by the database in one query (`_games_sql`): per game (each
+        what the hands keep, counted by the database (`_games_sql`): per game (each
         hand's indexed game_index) its last hand's totals and how many of its hands went on (no
         hand is read whole: the CSV of 2,000 hands asks this)."""
         if not game.plays_games(self.variant):
             return []
         self.place()
-        with connection.cursor() as cursor:  # (building it in the ORM took longer than it runs)
-            cursor.execute(_games_sql(), [self.pk, self.pk])
-            ends = cursor.fetchall()
-        return game.games([(index, [Decimal(x) for x in json.loads(totals)], hands - went_on)
-                           for index, totals, hands, went_on in ends], len(self.players))
+        ends, last = _games_sql()
+        with connection.cursor() as cursor:  # (building them in the ORM took longer than they run)
+            cursor.execute(ends, [self.pk])
+            counts = cursor.fetchall()
+            if not counts:
+                return []
+            cursor.execute(last.format(numbers=", ".join(["%s"] * len(counts))),
+                           [self.pk, *(end for _index, end, _hands, _went_on in counts)])
+            totals = dict(cursor.fetchall())
+        return game.games([(index, [Decimal(x) for x in json.loads(totals[end])], hands - went_on)
+                           for index, end, hands, went_on in counts], len(self.players))
 
     def deducted(self) -> list[int]:
         """The points each player's final score loses to chombo (Riichi's house option chombo
@@ -494,10 +500,13 @@ class Table(models.Model):
         Table.objects.filter(pk=self.pk).update(stale_from=after, placing_seen=self.placing_seen)
 
 
-def _games_sql() -> str:
-    """Table.games' query: per game of the table (its hands' game_index), its last hand's game
-    and totals (JSON text), how many hands it has and how many of them went on (a false win
-    whose detail says goes_on: the kind, first, spares the database every other hand's detail)."""
+def _games_sql() -> tuple[str, str]:
+    """Table.games' two queries: per game of the table (its hands' game_index), its last hand's
+    number, how many hands it has and how many of them went on (a false win whose detail says
+    goes_on: the kind, first, spares the database every other hand's detail); then the totals
+    (JSON text) of those last hands, by number (`numbers`: their placeholders). Two, not one
+    join: before PostgreSQL has counted a new table's rows, it may run the join's counting once
+    for every hand."""
     meta = TableHand._meta
     quote = connection.ops.quote_name
     table, number, index, kind, detail, totals = (
@@ -506,10 +515,10 @@ def _games_sql() -> str:
     goes_on = {"sqlite": f"JSON_EXTRACT({detail}, '$.goes_on') = 1",
                "postgresql": f"({detail} -> 'goes_on') = 'true'::jsonb"}[connection.vendor]
     hands = quote(meta.db_table)
-    return (f"SELECT h.{index}, h.{totals}, g.hands, g.went_on FROM {hands} h JOIN ("
-            f"SELECT MAX({number}) AS last, COUNT(*) AS hands, COUNT(CASE WHEN {kind} = "
-            f"'false_win' AND {goes_on} THEN 1 END) AS went_on FROM {hands} WHERE {table} = %s "
-            f"GROUP BY {index}) g ON h.{number} = g.last WHERE h.{table} = %s")
+    return (f"SELECT {index}, MAX({number}), COUNT(*), COUNT(CASE WHEN {kind} = 'false_win' AND "
+            f"{goes_on} THEN 1 END) FROM {hands} WHERE {table} = %s GROUP BY {index}",
+            f"SELECT {number}, {totals} FROM {hands} WHERE {table} = %s AND {number} IN "
+            "({numbers})")
 
 
 def _placed_row(pk, number, position, totals, csv_cells, game_index) -> list:

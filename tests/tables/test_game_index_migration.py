@@ -77,3 +77,8 @@ def test_the_migration_runs_forwards_and_backwards():
     executor.migrate(executor.loader.graph.leaf_nodes("scoring"))
     assert games_of(made) == from_positions(made) and max(games_of(made)) == 2
     assert (kept(made), Table.objects.get(pk=made.pk).games()) == before
+
+
+@pytest.mark.django_db
+def test_a_table_with_no_hand_yet_has_no_game():
+    assert Table.objects.create(variant="mcr", players=["A", "B", "C", "D"]).games() == []
