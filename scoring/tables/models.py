@@ -35,8 +35,8 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.signals import request_finished, request_started
-from django.db import IntegrityError, NotSupportedError, connection, models, transaction
-from django.db.models import Count, F, Func, Q
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from scoring.engine.messages import gettext_noop
@@ -125,55 +125,6 @@ def _writing(once):
 def _claim(once, table, hand=None):
     if once is not None:
         once.claim(table, hand)
-
-
-class _JsonInt(Func):
-    """A JSON column's whole number at `key`, read in one call: JSON_EXTRACT on SQLite (where
-    Django's key transform calls JSON_TYPE twice more, for a true, false or null, which a number
-    never is: about twice the time over a 2,000-hand table), ->> cast on PostgreSQL."""
-
-    output_field = models.IntegerField()
-
-    def __init__(self, column: str, key: str):
-        self.key = key
-        super().__init__(F(column))
-
-    def as_sqlite(self, compiler, connection, **extra):
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"JSON_EXTRACT({sql}, %s)", (*params, f"$.{self.key}")
-
-    def as_postgresql(self, compiler, connection, **extra):
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"(({sql} ->> %s)::integer)", (*params, self.key)
-
-    def as_sql(self, compiler, connection, **extra):
-        raise NotSupportedError("SQLite and PostgreSQL only")
-
-
-class _LastTotals(models.Aggregate):
-    """The totals (their JSON text) of the group's hand of the highest number, read with the
-    group's counts: a second read could miss that hand, deleted meanwhile. The text that sorts
-    highest, each hand's number made ten digits wide before its totals, is the last hand's."""
-
-    output_field = models.TextField()
-
-    def __init__(self):
-        super().__init__(F("number"), F("totals"))
-
-    def _sql(self, compiler, collate: str):
-        (number, number_params), (totals, totals_params) = (
-            compiler.compile(e) for e in self.source_expressions)
-        return (f"SUBSTR(MAX(CAST({number} + 1000000000 AS TEXT) || CAST({totals} AS TEXT)"
-                f"{collate}), 11)", (*number_params, *totals_params))
-
-    def as_sqlite(self, compiler, connection, **extra):
-        return self._sql(compiler, "")  # text compared byte by byte
-
-    def as_postgresql(self, compiler, connection, **extra):
-        return self._sql(compiler, ' COLLATE "C"')  # byte by byte, whatever the database's
-
-    def as_sql(self, compiler, connection, **extra):
-        raise NotSupportedError("SQLite and PostgreSQL only")
 
 
 class Table(models.Model):
@@ -285,18 +236,17 @@ class Table(models.Model):
     def games(self) -> list[dict]:
         """The games played at a table that plays them one after another (game.games: MCR's
         16-hand games, each with its scores and table points); [] at any other table. Read off
-        what the hands keep, counted by the database: per game its last hand's totals and how
-        many of its hands went on (no hand is read whole: the CSV of 2,000 hands asks this)."""
+        what the hands keep, counted by the database (`_games_sql`): per game (each
+        hand's indexed game_index) its last hand's totals and how many of its hands went on (no
+        hand is read whole: the CSV of 2,000 hands asks this)."""
         if not game.plays_games(self.variant):
             return []
         self.place()
-        # A hand that goes on is a false win (MCR's penalty, Riichi's chombo): the kind, first,
-        # spares the database the detail of every other hand.
-        ends = self.hands.order_by().values(index=_JsonInt("position", "game")).annotate(
-            after=_LastTotals(), hands=Count("pk"),
-            went_on=Count("pk", filter=Q(kind="false_win") & Q(detail__goes_on=True)))
-        return game.games([(end["index"], [Decimal(x) for x in json.loads(end["after"])],
-                            end["hands"] - end["went_on"]) for end in ends], len(self.players))
+        with connection.cursor() as cursor:  # (building it in the ORM took longer than it runs)
+            cursor.execute(_games_sql(), [self.pk])
+            ends = cursor.fetchall()
+        return game.games([(index, [Decimal(x) for x in json.loads(after)], hands - went_on)
+                           for index, after, hands, went_on in ends], len(self.players))
 
     def deducted(self) -> list[int]:
         """The points each player's final score loses to chombo (Riichi's house option chombo
@@ -518,19 +468,20 @@ class Table(models.Model):
         totals = self.totals(before)
         later = self.hands.filter(number__gte=start).order_by("number").values_list(
             "pk", "number", "winner", "discarder", "total", "detail", "transfers", "position",
-            "totals", "csv_cells")
+            "totals", "csv_cells", "game_index")
         rows = list(later if limit is None else later[:limit + 1])
         more = limit is not None and len(rows) > limit
         number = before.number if before else 0
         changed = []
         for (pk, was_number, winner, discarder, total, detail, transfers, was_position,
-             was_totals, was_cells) in rows[:limit]:
+             was_totals, was_cells, was_game) in rows[:limit]:
             number += 1
             data = game.position_data(position)
             after, cells = placed(self.players, number, position, totals, stick, winner,
                                   discarder, total, detail, transfers)
-            if (number, data, after, cells) != (was_number, was_position, was_totals, was_cells):
-                changed.append(_placed_row(pk, number, data, after, cells))
+            if (number, data, after, cells, position.game) != (
+                    was_number, was_position, was_totals, was_cells, was_game):
+                changed.append(_placed_row(pk, number, data, after, cells, position.game))
             totals = [Decimal(x) for x in after]
             position = game.advance(self.variant, position, game.outcome_of(winner, detail),
                                     **turns)
@@ -543,16 +494,38 @@ class Table(models.Model):
         Table.objects.filter(pk=self.pk).update(stale_from=after, placing_seen=self.placing_seen)
 
 
-def _placed_row(pk, number, position, totals, csv_cells) -> list:
-    """A hand placed again as `_write_placed` sends it: its number, position, totals and CSV line
-    as the database driver takes them (JSON encoded), then its pk; made before the write's
+def _games_sql() -> str:
+    """Table.games' query: per game of the table (its hands' game_index), its last hand's totals
+    (JSON text), how many hands it has and how many of them went on (a false win whose detail
+    says goes_on: the kind, first, spares the database every other hand's detail). The last
+    hand's totals come in the same statement as the counts (a second read could miss that hand,
+    deleted meanwhile by an Undo on another phone): of each hand's number made ten digits wide
+    before its totals, the text that sorts highest (byte by byte) is the last hand's."""
+    meta = TableHand._meta
+    quote = connection.ops.quote_name
+    table, number, index, kind, detail, totals = (
+        quote(meta.get_field(name).column)
+        for name in ("table", "number", "game_index", "kind", "detail", "totals"))
+    goes_on, collate = {"sqlite": (f"JSON_EXTRACT({detail}, '$.goes_on') = 1", ""),
+                        "postgresql": (f"({detail} -> 'goes_on') = 'true'::jsonb",
+                                       ' COLLATE "C"')}[connection.vendor]
+    hands = quote(meta.db_table)
+    return (f"SELECT {index}, SUBSTR(MAX(CAST({number} + 1000000000 AS TEXT) || "
+            f"CAST({totals} AS TEXT){collate}), 11), COUNT(*), COUNT(CASE WHEN "
+            f"{kind} = 'false_win' AND {goes_on} THEN 1 END) FROM {hands} WHERE {table} = %s "
+            f"GROUP BY {index}")
+
+
+def _placed_row(pk, number, position, totals, csv_cells, game_index) -> list:
+    """A hand placed again as `_write_placed` sends it: its number, position, totals, CSV line and
+    game as the database driver takes them (JSON encoded), then its pk; made before the write's
     transaction, which then only sends it."""
     fields = [TableHand._meta.get_field(name) for name in _PLACED_FIELDS]
     return [field.get_db_prep_value(value, connection) for field, value in
-            zip(fields, (number, position, totals, csv_cells), strict=True)] + [pk]
+            zip(fields, (number, position, totals, csv_cells, game_index), strict=True)] + [pk]
 
 
-_PLACED_FIELDS = ("number", "position", "totals", "csv_cells")
+_PLACED_FIELDS = ("number", "position", "totals", "csv_cells", "game_index")
 
 
 def placed(names, number, position, totals_before, stick: int, winner, discarder, total,
@@ -613,9 +586,9 @@ _UNPLACED = threading.local()  # the tables this request's writes left to place 
 
 
 def _write_placed(rows) -> None:
-    """Write the hands' number, position, totals and CSV line (`_placed_row`), one UPDATE each in
-    the hands' order (so a number moved up one after a delete is free when it is taken: the
-    unique constraint holds)."""
+    """Write the hands' number, position, totals, CSV line and game (`_placed_row`), one UPDATE
+    each in the hands' order (so a number moved up one after a delete is free when it is taken:
+    the unique constraint holds)."""
     if not rows:
         return
     meta = TableHand._meta
@@ -706,6 +679,10 @@ class TableHand(models.Model):
     # kept with its totals, so that the CSV reads the hands (migration 0011 wrote it for the
     # hands kept before).
     csv_cells = models.TextField(default="", blank=True, editable=False)
+    # Its game, 0 the first (position["game"], kept beside it): Table.games counts a table's games
+    # by it, under an index (the CSV of an MCR table closes with them); migration 0012 wrote it
+    # for the hands kept before.
+    game_index = models.PositiveIntegerField(default=0, editable=False)
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -715,6 +692,7 @@ class TableHand(models.Model):
             models.UniqueConstraint(fields=["table", "number"],
                                     name="hand_number_unique_per_table"),
         ]
+        indexes = [models.Index(fields=["table", "game_index"], name="hand_game_per_table")]
 
     def __str__(self):
         return f"Hand {self.number} of {self.table}"
@@ -741,9 +719,10 @@ class TableHand(models.Model):
                                                             self.outcome(), stick)
 
     def place(self, position: game.Position, totals_before, stick: int, names) -> None:
-        """Keep the position before this hand, the totals after it (its riichi sticks, worth
-        `stick` each, included) and its CSV line (`names`: the players)."""
+        """Keep the position before this hand (and its game), the totals after it (its riichi
+        sticks, worth `stick` each, included) and its CSV line (`names`: the players)."""
         self.position = game.position_data(position)
+        self.game_index = position.game
         self.totals, self.csv_cells = placed(names, self.number, position, totals_before, stick,
                                              self.winner, self.discarder, self.total,
                                              self.detail, self.transfers)
