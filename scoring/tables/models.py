@@ -321,9 +321,10 @@ class Table(models.Model):
                            f"{quote(meta.get_field('table').column)} = %s ORDER BY "
                            f"{quote(meta.get_field('number').column)}", [self.pk])
             kept = cursor.fetchall()
-        texts = json.loads("[" + ",".join(cells for _kind, _drawn, cells in kept) + "]")
-        return zip((kind for kind, _drawn, _cells in kept),
-                   (drawn for _kind, drawn, _cells in kept), texts, strict=True)
+        if not kept:
+            return []
+        kinds, drawn, cells = zip(*kept)  # (by columns: a generator per row cost as much again)
+        return zip(kinds, drawn, json.loads("[" + ",".join(cells) + "]"), strict=True)
 
     # Writes ---------------------------------------------------------------------------------------
     def add_hand(self, record, once=None) -> "TableHand":
