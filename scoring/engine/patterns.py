@@ -210,11 +210,18 @@ def _names(context: str, english: str) -> tuple[tuple[str, str], ...]:
 class Counted:
     pattern: Pattern
     count: int
+    # Its row of a result, made once: a Counted is made once per table and count
+    # (`PatternTable.counted`), and every result naming it copies the row (`as_dict`).
+    row: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        p = self.pattern
+        object.__setattr__(self, "row", {
+            "id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
+            "value": p.value, "count": self.count, **p.names()})
 
     def as_dict(self) -> dict:
-        p = self.pattern
-        return {"id": p.id, "name": p.name, "english": p.english, "chinese": p.chinese,
-                "value": p.value, "count": self.count, **p.names()}
+        return self.row.copy()  # a copy: a variant may add to its result's rows (Riichi)
 
 
 @dataclass(frozen=True, slots=True)
