@@ -8,7 +8,8 @@ over the taps, of the time from the tap (pointerdown) to each step:
 - click, tapped: the keyboard's click and scorer.js's "tapped" (the hand view drawn again);
 - ask, answer: the question posted to the worker, its answer back on the page;
 - swapped: htmx.swap of the answer done; scored: the score in the page (bench/pocket.py's end);
-- address: the address bar follows (history.replaceState); painted: the next frame.
+- address: the address bar follows (history.replaceState); painted: the next frame;
+- and the 95th percentile of scored.
 
     POCKET_TAP_STEPS_RUNS=5   taps per variant
     POCKET_RATES=4            CPU throttling rates
@@ -97,6 +98,10 @@ def steps(p, base, rate) -> dict:
     return out
 
 
+def p95(values) -> float:
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else float("nan")
+
+
 def main():
     if not Path(CHROMIUM).exists():
         print("pocket tap steps: skipped (Debian's chromium is not installed)")
@@ -109,11 +114,11 @@ def main():
         with gunicorn(server_env(workdir, WEB_CONCURRENCY="2")) as (base, _):
             for rate in RATES:
                 lines.append(f"CPU {rate:g}x, median ms from the tap: " + " ".join(
-                    f"{step:>7}" for step in STEPS))
+                    f"{step:>7}" for step in STEPS) + "  scored p95")
                 for variant, found in steps(p, base, rate).items():
                     lines.append(f"  {variant:9}" + " " * 28 + " ".join(
                         f"{statistics.median(found[s]):7.0f}" if found[s] else "      -"
-                        for s in STEPS))
+                        for s in STEPS) + f"  {p95(found['scored']):10.0f}")
     print(f"pocket tap steps (Chromium, 360 x 780, {RUNS} taps a variant); load average "
           f"{load:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
     print("\n".join(lines))
