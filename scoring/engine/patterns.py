@@ -184,6 +184,12 @@ class Pattern:
         the catalogs; '' where they have none."""
         return translate(language, english, self.context) or ""
 
+    def said(self) -> Message:
+        """Its name as a reason names it: the table's own name with the English beside it
+        where they differ ("Daisangen (Big three dragons)")."""
+        return self.word if self.name == self.english else gettext_noop(
+            "{name} ({english})", name=self.name, english=self.word)
+
     def names(self) -> dict:
         """Its name in the catalogs' languages, as the JSON gives them beside its own."""
         return dict(_names(self.context, self.english))
@@ -233,8 +239,7 @@ class Excluded:
 
     def as_dict(self) -> dict:
         p, by = self.pattern, self.by
-        excluder = by.word if by.name == by.english else gettext_noop(
-            "{name} ({english})", name=by.name, english=by.word)
+        excluder = by.said()
         if self.facet:
             reason = gettext_noop("{pattern} for its {facet} sets: {excluder} already includes "
                                   "them.", pattern=p.word,

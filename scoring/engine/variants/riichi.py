@@ -1142,10 +1142,9 @@ class Riichi(Variant):
                 continue
             row = c.as_dict()
             if c.pattern.id in YAKUMAN_IDS:  # the one yakuman paid is `paid`
-                said = gettext_noop("{name} ({english})", name=paid.name, english=paid.word)
                 row.update(by=paid.id, by_name=paid.name, why="no_stacking",
                            reason=gettext_noop("Yakuman do not add up at this table: {paid} "
-                                               "alone is paid.", paid=said))
+                                               "alone is paid.", paid=paid.said()))
             else:
                 row.update(by="", by_name="", why="no_yaku",
                            reason=gettext_noop("dora count only on a hand with a yaku"))
