@@ -323,7 +323,8 @@ class Table(models.Model):
             kept = cursor.fetchall()
         if not kept:
             return []
-        kinds, drawn, cells = zip(*kept)  # (by columns: a generator per row cost as much again)
+        # By columns: a generator per row cost as much again.
+        kinds, drawn, cells = zip(*kept, strict=True)
         return zip(kinds, drawn, json.loads("[" + ",".join(cells) + "]"), strict=True)
 
     # Writes ---------------------------------------------------------------------------------------
