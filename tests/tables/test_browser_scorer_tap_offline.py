@@ -94,9 +94,13 @@ def test_a_tap_kept_on_the_scorer_is_sent_from_the_scorer(page, table, back):  #
     assert page.evaluate("typeof tablesOffline") == "undefined"
     assert not TableHand.objects.exists()
 
-    offline(page, False)
-    if back == "opened-again":
-        page.reload()
+    if back == "opened-again":  # closed while offline: no scorer hears the connection come back
+        scorer = page.url
+        page.goto("about:blank")
+        offline(page, False)
+        page.goto(scorer)
+    else:
+        offline(page, False)
     until(page, "async () => (await PendingStore.all()).length === 0")
     assert page.evaluate("typeof tablesOffline.send") == "function"
     expect(page.locator("#network")).to_have_attribute("data-state", "online")
