@@ -34,6 +34,12 @@ FAULTS = [
                  id="after-the-winning-tile"),
     pytest.param("[123m] +1m", 8, "+1m", "must be one of the concealed tiles",
                  id="winning-tile-only-in-a-group"),
+    # which fault comes first: the one met first, reading left to right
+    pytest.param("123m [45x] +1m", 9, "x] +1m", "'x' is not a tile", id="fault-in-a-group"),
+    pytest.param("[123m +1m", 7, "+1m", "not closed with ']'", id="group-closed-by-plus"),
+    pytest.param("123m +1m2x", 10, "x", "'x' is not a tile", id="fault-after-plus"),
+    pytest.param("123m +1m2m [5p]", 6, "+1m2m ", "'+' must be followed by exactly one tile",
+                 id="two-tiles-then-a-group"),
 ]
 
 
