@@ -150,15 +150,14 @@ def test_one_suit_hands_agree_with_the_mahjong_package(rng):
 # Waits against brute force -----------------------------------------------------------------------
 
 def brute_force_waits(hand: Hand) -> tuple[int, ...]:
-    before = list(hand.concealed)
-    before[hand.winning] -= 1
+    before = list(hand.parsed.concealed)
+    before.remove(hand.winning)
     found = []
     for tile in range(T.PLAYING_KINDS):
         if hand.counts[tile] - (tile == hand.winning) >= 4:
             continue
-        trial = before[:]
-        trial[tile] += 1
-        if decompositions(Hand(hand.parsed, hand.melds, tuple(trial), (), tile), FORMS):
+        trial = ParsedHand(tuple(sorted(before + [tile])), hand.parsed.groups, tile)
+        if decompositions(Hand(trial), FORMS):
             found.append(tile)
     return tuple(found)
 

@@ -29,6 +29,11 @@ _MASK_BIT = tuple((1 << (tile % 9 + 1)) if tile < tiles.HONOR_BASE else HONOR_BI
 # The suits for each combination of bits 1 (m), 2 (p) and 4 (s): one frozenset each, shared.
 SUITS_OF = tuple(frozenset(suit for i, suit in enumerate(tiles.SUITS) if bits >> i & 1)
                  for bits in range(8))
+# Per playing kind, its mask bit and, above the mask's bits, its suit's bit (as SUITS_OF reads
+# them): a hand's kinds give its mask and its suits in one pass.
+_SUIT_SHIFT = 11
+_KIND_BITS = tuple(_MASK_BIT[tile] | (1 << tile // 9 << _SUIT_SHIFT if tiles.is_suited(tile) else 0)
+                   for tile in range(tiles.PLAYING_KINDS))
 
 
 def mask_of(kinds: tuple[int, ...]) -> int:
@@ -110,42 +115,64 @@ def set_of_group(group) -> TileSet:
         "one suit, or three or four identical tiles.", group=group.text()))
 
 
+def _fact():
+    """A field of a Hand that follows from its parsed hand, filled by __post_init__."""
+    return field(init=False, repr=False, compare=False)
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """A hand that passed the notation, tile-set, copy and count checks.
+    """A parsed hand that passed the notation, tile-set, copy and count checks (build_hand).
 
-    The fields after `winning` follow from the others: `counts` of the 34 playing kinds over the
-    whole hand (kongs as four), its `kinds` (bonus tiles excluded, sorted), their `mask` (see
-    mask_of) and `suits`, its `kongs`, and its `revealed_sets`: the sets made with a claimed
-    discard (exposed chows, pungs and kongs; not concealed kongs)."""
+    Everything else follows from `parsed`, each tile counted once: its `melds` (its groups' sets,
+    in the order written: `bad_notation` for a group that is none), its `concealed` counts of the
+    34 playing kinds (winning tile in), its `bonus` tiles (flowers and seasons, sorted), its
+    `winning` tile, the `counts` of the 34 playing kinds over the whole hand (kongs as four), its
+    `kinds` (bonus tiles excluded, sorted), their `mask` (see mask_of) and `suits`, its `kongs`,
+    and its `revealed_sets`: the sets made with a claimed discard (exposed chows, pungs and kongs;
+    not concealed kongs)."""
 
     parsed: ParsedHand
-    melds: tuple[TileSet, ...]
-    concealed: tuple[int, ...]  # counts of the 34 playing kinds held concealed, winning tile in
-    bonus: tuple[int, ...]  # flowers and seasons, sorted
-    winning: int
-    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    mask: int = field(init=False, repr=False, compare=False)
-    suits: frozenset[str] = field(init=False, repr=False, compare=False)
-    kongs: int = field(init=False, repr=False, compare=False)
-    revealed_sets: int = field(init=False, repr=False, compare=False)
+    melds: tuple[TileSet, ...] = _fact()
+    concealed: tuple[int, ...] = _fact()
+    bonus: tuple[int, ...] = _fact()
+    winning: int | None = _fact()  # None: build_hand refuses the hand
+    counts: tuple[int, ...] = _fact()
+    kinds: tuple[int, ...] = _fact()
+    mask: int = _fact()
+    suits: frozenset[str] = _fact()
+    kongs: int = _fact()
+    revealed_sets: int = _fact()
 
     def __post_init__(self):
-        counts = list(self.concealed)
+        parsed = self.parsed
+        # The concealed tiles are sorted: the bonus tiles (and jokers) come after the playing ones.
+        playing = bisect_left(parsed.concealed, tiles.PLAYING_KINDS)
+        counts = [0] * tiles.PLAYING_KINDS
+        for tile in parsed.concealed[:playing]:
+            counts[tile] += 1
+        concealed = tuple(counts)
+        melds = tuple([set_of_group(group) for group in parsed.groups])
         kongs = revealed = 0
-        for meld in self.melds:
+        for meld in melds:
             for tile in meld.tiles:
                 counts[tile] += 1
             kongs += meld.kind == KONG
             revealed += meld.exposed
+        counts = tuple(counts) if melds else concealed
         kinds = tuple(compress(range(tiles.PLAYING_KINDS), counts))
-        suits = SUITS_OF[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
+        bits = 0
+        for tile in kinds:
+            bits |= _KIND_BITS[tile]
         fact = object.__setattr__  # a frozen value's fields, set once each (as Reading's)
-        fact(self, "counts", tuple(counts))
+        fact(self, "melds", melds)
+        fact(self, "concealed", concealed)
+        fact(self, "bonus", parsed.concealed[playing:])
+        fact(self, "winning", parsed.winning)
+        fact(self, "counts", counts)
         fact(self, "kinds", kinds)
-        fact(self, "mask", mask_of(kinds))
-        fact(self, "suits", suits)
+        fact(self, "mask", bits & ((1 << _SUIT_SHIFT) - 1))
+        fact(self, "suits", SUITS_OF[bits >> _SUIT_SHIFT])
         fact(self, "kongs", kongs)
         fact(self, "revealed_sets", revealed)
 
@@ -197,17 +224,11 @@ def build_hand(parsed: ParsedHand, kinds: frozenset[int], red_fives: tuple[int, 
         if tile not in kinds:
             raise HandError("tile_not_in_variant", gettext_noop(
                 "{tile} is not played in this variant.", tile=tile_named(tile)))
-    melds = tuple([set_of_group(group) for group in parsed.groups])
-    # The concealed tiles are sorted: the bonus tiles (and jokers) come after the playing ones.
-    playing = bisect_left(parsed.concealed, tiles.PLAYING_KINDS)
-    bonus = parsed.concealed[playing:]
-    concealed = [0] * tiles.PLAYING_KINDS
-    for tile in parsed.concealed[:playing]:
-        concealed[tile] += 1
-    hand = Hand(parsed, melds, tuple(concealed), bonus, parsed.winning)
+    hand = Hand(parsed)
+    bonus = hand.bonus
     if max(hand.counts) > 4 or len(set(bonus)) < len(bonus):  # perhaps too many: find which
         count_copies(parsed, standard_copies)
-    found = len(parsed.concealed) - len(bonus) + 3 * len(melds)
+    found = len(parsed.concealed) - len(bonus) + 3 * len(hand.melds)
     if found != 14:
         raise HandError("wrong_tile_count", ngettext(
             "Found {found} tile{kong_note}; a complete hand has 14, plus one for each kong "
