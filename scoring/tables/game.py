@@ -42,12 +42,12 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
 import csv
 import io
 import json
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
+from math import lcm
 
 from scoring.engine import api
 from scoring.engine.context import parse_context
@@ -1440,11 +1440,13 @@ def table_points(scores: list) -> list[Fraction]:
     points = [Fraction(0)] * len(scores)
     place = 0
     while place < len(order):
-        tied = [i for i in order if scores[i] == scores[order[place]]]
-        shared = _shared_points(place, len(tied))
-        for i in tied:
+        end = place + 1  # the players tied at this place follow it in the order
+        while end < len(order) and scores[order[end]] == scores[order[place]]:
+            end += 1
+        shared = _shared_points(place, end - place)
+        for i in order[place:end]:
             points[i] = shared
-        place += len(tied)
+        place = end
     return points
 
 
@@ -1455,12 +1457,18 @@ def _shared_points(place: int, tied: int) -> Fraction:
     return Fraction(sum(PLACE_POINTS[place:place + tied]), tied)
 
 
-@lru_cache(maxsize=256)  # a few values, shown for every game of a long table
 def show_points(points: Fraction) -> str:
     """Table points as a page shows them: 3, 1.5, 1.75 exactly; a third rounded to two places
     (7/3: 2.33), the sums being counted exactly before."""
-    exact = Decimal(points.numerator) / Decimal(points.denominator)
-    if points.denominator in (1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100):
+    return _shown_points(points.numerator, points.denominator)
+
+
+# A few values, shown for every game of a long table: kept by their two ints, as a Fraction's
+# hash costs more than the rest of the lookup.
+@lru_cache(maxsize=256)
+def _shown_points(numerator: int, denominator: int) -> str:
+    exact = Decimal(numerator) / Decimal(denominator)
+    if denominator in (1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100):
         return show(exact)
     return show(exact.quantize(Decimal("0.01")))
 
@@ -1483,10 +1491,14 @@ def games(ends: list[tuple[int, list[Decimal], int]], n_players: int) -> list[di
 
 def total_table_points(games_played: list[dict]) -> list[Fraction]:
     """Each player's table points summed over the games (`games`), exactly."""
-    # Added up by value (a handful of them, 4, 3, 1.75, ...): a Fraction's sum costs a gcd.
-    return [sum((points * times for points, times in
-                 Counter(g["table_points"][i] for g in games_played).items()), Fraction(0))
-            for i in range(len(games_played[0]["table_points"]))] if games_played else []
+    if not games_played:
+        return []
+    # Added up over their common denominator (a handful: 1, 2, 3, 4): a Fraction's sum costs a
+    # gcd, and counting them by value a hash each, slower still.
+    players = list(zip(*(g["table_points"] for g in games_played), strict=True))
+    common = lcm(*{p.denominator for points in players for p in points})
+    return [Fraction(sum(p.numerator * (common // p.denominator) for p in points), common)
+            for points in players]
 
 
 def settled_deal(variant_id: str, rules: dict, position: Position, events: list[dict]) -> Recorded:

@@ -243,10 +243,14 @@ class Table(models.Model):
             return []
         self.place()
         with connection.cursor() as cursor:  # (building it in the ORM took longer than it runs)
-            cursor.execute(_games_sql(), [self.pk])
+            cursor.execute(_games_sql(), [self.pk, self.pk])
             ends = cursor.fetchall()
-        return game.games([(index, [Decimal(x) for x in json.loads(after)], hands - went_on)
-                           for index, after, hands, went_on in ends], len(self.players))
+        # The totals of every game as one JSON text: a json.loads per game cost as much again.
+        totals = json.loads("[" + ",".join(after for _index, after, _hands, _on in ends) + "]")
+        return game.games([(index, [Decimal(x) for x in after], hands - went_on)
+                           for (index, _after, hands, went_on), after in zip(ends, totals,
+                                                                              strict=True)],
+                          len(self.players))
 
     def deducted(self) -> list[int]:
         """The points each player's final score loses to chombo (Riichi's house option chombo
@@ -501,21 +505,22 @@ def _games_sql() -> str:
     (JSON text), how many hands it has and how many of them went on (a false win whose detail
     says goes_on: the kind, first, spares the database every other hand's detail). The last
     hand's totals come in the same statement as the counts (a second read could miss that hand,
-    deleted meanwhile by an Undo on another phone): of each hand's number made ten digits wide
-    before its totals, the text that sorts highest (byte by byte) is the last hand's."""
+    deleted meanwhile by an Undo on another phone): a subquery per game, by the game's last
+    number, under the (table, number) index. Not a join: on a PostgreSQL table not yet analysed
+    a join ran the counting once per hand; a subquery per counted game cannot."""
     meta = TableHand._meta
     quote = connection.ops.quote_name
     table, number, index, kind, detail, totals = (
         quote(meta.get_field(name).column)
         for name in ("table", "number", "game_index", "kind", "detail", "totals"))
-    goes_on, collate = {"sqlite": (f"JSON_EXTRACT({detail}, '$.goes_on') = 1", ""),
-                        "postgresql": (f"({detail} -> 'goes_on') = 'true'::jsonb",
-                                       ' COLLATE "C"')}[connection.vendor]
+    goes_on = {"sqlite": f"JSON_EXTRACT({detail}, '$.goes_on') = 1",
+               "postgresql": f"({detail} -> 'goes_on') = 'true'::jsonb"}[connection.vendor]
     hands = quote(meta.db_table)
-    return (f"SELECT {index}, SUBSTR(MAX(CAST({number} + 1000000000 AS TEXT) || "
-            f"CAST({totals} AS TEXT){collate}), 11), COUNT(*), COUNT(CASE WHEN "
-            f"{kind} = 'false_win' AND {goes_on} THEN 1 END) FROM {hands} WHERE {table} = %s "
-            f"GROUP BY {index}")
+    return (f"SELECT games.game, (SELECT CAST(hand.{totals} AS TEXT) FROM {hands} AS hand "
+            f"WHERE hand.{table} = %s AND hand.{number} = games.last), games.counted, "
+            f"games.went_on FROM (SELECT {index} AS game, MAX({number}) AS last, COUNT(*) AS "
+            f"counted, COUNT(CASE WHEN {kind} = 'false_win' AND {goes_on} THEN 1 END) AS "
+            f"went_on FROM {hands} WHERE {table} = %s GROUP BY {index}) AS games")
 
 
 def _placed_row(pk, number, position, totals, csv_cells, game_index) -> list:
