@@ -135,7 +135,10 @@
     function all() { return Array.prototype.slice.call(group.querySelectorAll(selector)); }
     function enabled() { return all().filter(function (b) { return !b.disabled; }); }
     function choose(target) {
-      all().forEach(function (b) { b.tabIndex = b === target ? 0 : -1; });
+      all().forEach(function (b) {
+        var stop = b === target ? 0 : -1;
+        if (b.tabIndex !== stop || !b.hasAttribute("tabindex")) b.tabIndex = stop;
+      });
     }
     function nearestEnabled(from) {
       var list = all(), at = list.indexOf(from);
@@ -220,35 +223,66 @@
       return b;
     }
 
+    /* The hand view drawn again as a change of the one shown: the groups and tiles already
+       there stay (a tap adds one tile), and only what changed is made and laid out again. Drawn
+       from nothing, a 14-tile hand was 80 layout objects: 14 to 17 ms of a tap's frame at 4x
+       CPU (a trace of MCR taps), against 17 objects and 3 ms. Each part shown is known by
+       what it draws (a tile: its code, group and whether it is the winning one). */
+    function shownAs(node) {
+      if (node.nodeName === "BUTTON") {
+        return node.dataset.group + " " + node.dataset.index + (node.classList.contains("win") ? " win" : "");
+      }
+      return node.nodeName === "SPAN" ? node.className : null;
+    }
+    function patch(into, wanted) {
+      var have = Array.prototype.slice.call(into.childNodes), at = 0;
+      wanted.forEach(function (part) {
+        var j = at;
+        while (j < have.length && shownAs(have[j]) !== part.as) j++;
+        if (j === have.length) { into.insertBefore(part.make(), have[at] || null); return; }
+        for (; at < j; at++) into.removeChild(have[at]);
+        if (part.tiles) patch(have[j], part.tiles);
+        at = j + 1;
+      });
+      for (; at < have.length; at++) into.removeChild(have[at]);
+    }
+    function tilePart(code, group, winning) {
+      return { as: group + " " + code + (winning ? " win" : ""),
+               make: function () { return tileButton(code, group, code, winning); } };
+    }
+    function groupPart(className, tiles) {
+      return { as: className, tiles: tiles, make: function () {
+        var span = document.createElement("span");
+        span.className = className;
+        tiles.forEach(function (t) { span.appendChild(t.make()); });
+        return span;
+      } };
+    }
+
     function render() {
-      view.textContent = "";
       var won = winningOf(model);
       var rest = model.concealed.slice();
       if (won) rest.splice(rest.lastIndexOf(won), 1);
-      var loose = document.createElement("span");
-      loose.className = "group concealed";
-      rest.map(function (code) { return code; }).sort(byKey).forEach(function (code) {
-        loose.appendChild(tileButton(code, -1, code, false));
-      });
-      if (rest.length) view.appendChild(loose);
+      var parts = [];
+      if (rest.length) {
+        parts.push(groupPart("group concealed", rest.sort(byKey).map(function (code) {
+          return tilePart(code, -1, false);
+        })));
+      }
       model.groups.forEach(function (g, i) {
-        var span = document.createElement("span");
-        span.className = "group " + (g.bracket === "[" ? "exposed" : "kong");
-        g.tiles.forEach(function (code) { span.appendChild(tileButton(code, i, code, false)); });
-        view.appendChild(span);
+        parts.push(groupPart("group " + (g.bracket === "[" ? "exposed" : "kong"),
+          g.tiles.map(function (code) { return tilePart(code, i, false); })));
       });
-      if (won) {
-        var w = document.createElement("span");
-        w.className = "group winning";
-        w.appendChild(tileButton(won, -2, won, true));
-        view.appendChild(w);
+      if (won) parts.push(groupPart("group winning", [tilePart(won, -2, true)]));
+      if (!parts.length) {
+        parts.push({ as: "empty", make: function () {
+          var p = document.createElement("span");
+          p.className = "empty";
+          p.textContent = view.dataset.emptyLabel;
+          return p;
+        } });
       }
-      if (!view.childNodes.length) {
-        var p = document.createElement("span");
-        p.className = "empty";
-        p.textContent = view.dataset.emptyLabel;
-        view.appendChild(p);
-      }
+      patch(view, parts);
       var n = counts(model);
       var focusedKey = keys.indexOf(document.activeElement) >= 0 ? document.activeElement : null;
       keys.forEach(function (k) {
@@ -261,7 +295,7 @@
         } else {
           ok = have < most && (mode !== "win" || /[mpsz]$/.test(code));
         }
-        k.disabled = !ok;
+        if (k.disabled !== !ok) k.disabled = !ok;  /* unchanged keys: no style to recalc */
       });
       settleKeys(focusedKey);
       settleModes(null);
