@@ -106,13 +106,9 @@ def wait_of(r: Reading) -> str:
     return "open"
 
 
-def has_triplet_of(r: Reading, tile: int) -> int:
-    return r.triplet_bits >> tile & 1
-
-
-def honor_triplets(r: Reading, bits: int) -> int:
-    """How many pungs or kongs of the honors in `bits` (WIND_BITS, DRAGON_BITS)."""
-    return (r.triplet_bits & bits).bit_count()
+def triplet_of(tile: int):
+    """The predicate of a pung or kong of `tile` (a dragon's yakuhai): one call per reading."""
+    return lambda r: r.triplet_bits >> tile & 1
 
 
 def same_chows(r: Reading) -> int:
@@ -192,10 +188,6 @@ def yaku(id_, name, english, chinese, han, holds, definition, forms=SETS_FORM, e
                    variant="riichi")
 
 
-def closed(holds):
-    return lambda r: holds(r) and not is_open(r)  # the shape first: seldom there
-
-
 YAKU = [
     yaku("riichi", "Riichi", "Riichi", "立直", 1,
          lambda r: r.ctx.riichi and not r.ctx.double_riichi,
@@ -218,18 +210,18 @@ YAKU = [
          "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).",
          forms=TILE_FORMS),
     yaku("iipeikou", "Iipeikou", "Pure double chow", "一盃口", 1,
-         closed(lambda r: same_chows(r) == 1),
+         lambda r: same_chows(r) == 1 and not is_open(r),  # the shape first: seldom there
          "Concealed: two identical chows (same suit, same numbers)."),
     yaku("haku", "Yakuhai: haku", "White dragon", "役牌白", 1,
-         lambda r: has_triplet_of(r, tiles.WHITE), "A pung or kong of white dragons."),
+         triplet_of(tiles.WHITE), "A pung or kong of white dragons."),
     yaku("hatsu", "Yakuhai: hatsu", "Green dragon", "役牌發", 1,
-         lambda r: has_triplet_of(r, tiles.GREEN), "A pung or kong of green dragons."),
+         triplet_of(tiles.GREEN), "A pung or kong of green dragons."),
     yaku("chun", "Yakuhai: chun", "Red dragon", "役牌中", 1,
-         lambda r: has_triplet_of(r, tiles.RED), "A pung or kong of red dragons."),
+         triplet_of(tiles.RED), "A pung or kong of red dragons."),
     yaku("seat_wind", "Jikaze", "Seat wind", "自風", 1,
-         lambda r: has_triplet_of(r, r.ctx.seat_wind_tile), "A pung or kong of the seat wind."),
+         lambda r: r.triplet_bits >> r.ctx.seat_wind_tile & 1, "A pung or kong of the seat wind."),
     yaku("round_wind", "Bakaze", "Round wind", "場風", 1,
-         lambda r: has_triplet_of(r, r.ctx.round_wind_tile),
+         lambda r: r.triplet_bits >> r.ctx.round_wind_tile & 1,
          "A pung or kong of the round wind (with the seat wind, both count)."),
     yaku("haitei", "Haitei raoyue", "Last tile drawn", "海底摸月", 1,
          lambda r: r.ctx.last_tile and r.ctx.self_drawn and not r.ctx.kong_replacement,
@@ -277,7 +269,7 @@ YAKU = [
          lambda r: r.form == SEVEN_PAIRS, "Seven different pairs (25 fu).",
          forms=frozenset({SEVEN_PAIRS})),
     yaku("shousangen", "Shousangen", "Little three dragons", "小三元", 2,
-         lambda r: honor_triplets(r, DRAGON_BITS) == 2 and tiles.is_dragon(r.eyes_tile),
+         lambda r: (r.triplet_bits & DRAGON_BITS).bit_count() == 2 and tiles.is_dragon(r.eyes_tile),
          "Two dragon pungs and dragon eyes (their two dragon yaku add)."),
     yaku("honitsu", "Honitsu", "Half flush", "混一色", 3,
          lambda r: len(r.suits) == 1 and r.has_honor,
@@ -287,7 +279,7 @@ YAKU = [
          "Every tile of one suit (5 han open).", forms=TILE_FORMS,
          excludes=["honitsu"]),
     yaku("ryanpeikou", "Ryanpeikou", "Twice pure double chow", "二盃口", 3,
-         closed(lambda r: same_chows(r) == 2),
+         lambda r: same_chows(r) == 2 and not is_open(r),
          "Concealed: two pairs of identical chows (not also seven pairs).", excludes=["iipeikou"]),
     yaku("renhou", "Renhou", "Blessing of man", "人和", 5,
          lambda r: r.ctx.renhou and r.rules["renhou"] == "mangan",
@@ -335,13 +327,13 @@ YAKUMAN_HANDS = [
          lambda r: r.concealed_triplets == 4 and not is_open(r) and wait_of(r) == "pair",
          "Four concealed pungs won on the eyes: double yakuman.", excludes=["suuankou"]),
     yaku("daisangen", "Daisangen", "Big three dragons", "大三元", YAKUMAN,
-         lambda r: honor_triplets(r, DRAGON_BITS) == 3,
+         lambda r: (r.triplet_bits & DRAGON_BITS).bit_count() == 3,
          "Three dragon pungs or kongs.", excludes=REGULAR_IDS),
     yaku("shousuushii", "Shousuushii", "Little four winds", "小四喜", YAKUMAN,
-         lambda r: honor_triplets(r, WIND_BITS) == 3 and tiles.is_wind(r.eyes_tile),
+         lambda r: (r.triplet_bits & WIND_BITS).bit_count() == 3 and tiles.is_wind(r.eyes_tile),
          "Three wind pungs and wind eyes.", excludes=REGULAR_IDS),
     yaku("daisuushii", "Daisuushii", "Big four winds", "大四喜", 2 * YAKUMAN,
-         lambda r: honor_triplets(r, WIND_BITS) == 4,
+         lambda r: (r.triplet_bits & WIND_BITS).bit_count() == 4,
          "Four wind pungs or kongs: double yakuman.", excludes=REGULAR_IDS),
     yaku("tsuuiisou", "Tsuuiisou", "All honors", "字一色", YAKUMAN,
          lambda r: not r.suits,
