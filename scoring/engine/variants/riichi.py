@@ -128,11 +128,6 @@ def every_set_has(r: Reading, bits: int) -> bool:
     return True
 
 
-def three_colour(bits: int) -> bool:
-    """The same number in all three suits, among `bits` (bit t for tile t)."""
-    return bool(bits & bits >> 9 & bits >> 18 & NINES)
-
-
 def pinfu(r: Reading) -> bool:
     """Closed, four chows, eyes worth no fu, won on an open (two-sided) wait: no fu but the base."""
     if r.hand.melds or len(r.chows) != 4:
@@ -164,8 +159,6 @@ def dora_of(indicator: int) -> int:
 
 
 def count_dora(r: Reading, indicators) -> int:
-    if not indicators:  # the usual hand: no generator to make
-        return 0
     counts = r.hand.counts
     return sum(counts[dora_of(t)] for t in indicators)
 
@@ -236,8 +229,10 @@ YAKU = [
          "winner's own kong.", forms=ANY_FORM),
     yaku("chankan", "Chankan", "Robbing a kong", "搶槓", 1, lambda r: r.ctx.robbing_kong,
          "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM),
+    # The same number in all three suits: a bit set 9 and 18 bits apart (written out where
+    # read, as ittsu is: a predicate is called for every reading).
     yaku("sanshoku", "Sanshoku doujun", "Mixed triple chow", "三色同順", 2,
-         lambda r: three_colour(r.chow_bits),
+         lambda r: bool(r.chow_bits & r.chow_bits >> 9 & r.chow_bits >> 18 & NINES),
          "The same chow in all three suits (1 han open)."),
     yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,  # chows from 1, 4, 7 of a suit
          lambda r: bool(r.chow_bits & r.chow_bits >> 3 & r.chow_bits >> 6 & SUIT_ONES),
@@ -263,7 +258,7 @@ YAKU = [
     yaku("sankantsu", "San kantsu", "Three kongs", "三槓子", 2, lambda r: r.hand.kongs == 3,
          "Three kongs, concealed or not."),
     yaku("sanshoku_doukou", "Sanshoku doukou", "Triple pung", "三色同刻", 2,
-         lambda r: three_colour(r.triplet_bits),
+         lambda r: bool(r.triplet_bits & r.triplet_bits >> 9 & r.triplet_bits >> 18 & NINES),
          "Pungs or kongs of the same number in all three suits."),
     yaku("chiitoitsu", "Chiitoitsu", "Seven pairs", "七對子", 2,
          lambda r: r.form == SEVEN_PAIRS, "Seven different pairs (25 fu).",
@@ -290,13 +285,13 @@ YAKU = [
 
 DORA = [
     yaku("dora", "Dora", "Dora", "寶牌", 1,
-         lambda r: count_dora(r, r.ctx.dora_indicators),
+         lambda r: count_dora(r, r.ctx.dora_indicators) if r.ctx.dora_indicators else 0,
          "Each tile of the hand that a dora indicator points at (the next tile of its suit, "
          "wind or dragon); only with a yaku.",
          forms=ANY_FORM, per="tile"),
     yaku("ura_dora", "Ura dora", "Ura dora", "裏寶牌", 1,
          lambda r: count_dora(r, r.ctx.ura_dora_indicators)
-         if r.ctx.riichi or r.ctx.double_riichi else 0,
+         if r.ctx.ura_dora_indicators and (r.ctx.riichi or r.ctx.double_riichi) else 0,
          "Dora of the indicators under the dora indicators, for a hand in riichi.",
          forms=ANY_FORM, per="tile"),
     yaku("aka_dora", "Aka dora", "Red five", "赤寶牌", 1, red_fives,
@@ -443,7 +438,8 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
         if not ctx.self_drawn:
             reasons.append(FU["concealed_ron"])
         return sum([f.fu for f in reasons]), reasons
-    if not ctx.self_drawn and not is_open(r):
+    opened = is_open(r)
+    if not ctx.self_drawn and not opened:
         reasons.append(FU["concealed_ron"])
     extra = []
     wait = WAIT_FU.get(wait_of(r))
@@ -463,7 +459,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
         extra.append(set_fu(group))
     if ctx.self_drawn:
         extra.append(FU["self_drawn"])
-    elif is_open(r) and not extra:
+    elif opened and not extra:
         extra.append(FU["open_pinfu"])
     reasons += extra
     return sum([f.fu for f in reasons]), reasons
