@@ -106,13 +106,9 @@ def wait_of(r: Reading) -> str:
     return "open"
 
 
-def has_triplet_of(r: Reading, tile: int) -> int:
-    return r.triplet_bits >> tile & 1
-
-
-def honor_triplets(r: Reading, bits: int) -> int:
-    """How many pungs or kongs of the honors in `bits` (WIND_BITS, DRAGON_BITS)."""
-    return (r.triplet_bits & bits).bit_count()
+def triplet_of(tile: int):
+    """The predicate of a pung or kong of `tile` (a dragon's yakuhai): one call per reading."""
+    return lambda r: r.triplet_bits >> tile & 1
 
 
 def same_chows(r: Reading) -> int:
@@ -130,11 +126,6 @@ def every_set_has(r: Reading, bits: int) -> bool:
         if not group.mask & bits:
             return False
     return True
-
-
-def three_colour(bits: int) -> bool:
-    """The same number in all three suits, among `bits` (bit t for tile t)."""
-    return bool(bits & bits >> 9 & bits >> 18 & NINES)
 
 
 def pinfu(r: Reading) -> bool:
@@ -168,8 +159,6 @@ def dora_of(indicator: int) -> int:
 
 
 def count_dora(r: Reading, indicators) -> int:
-    if not indicators:  # the usual hand: no generator to make
-        return 0
     counts = r.hand.counts
     return sum(counts[dora_of(t)] for t in indicators)
 
@@ -190,10 +179,6 @@ def yaku(id_, name, english, chinese, han, holds, definition, forms=SETS_FORM, e
     return Pattern(id=id_, name=name, english=english, chinese=chinese, value=han, holds=holds,
                    definition=definition, excludes=tuple(excludes), forms=forms, per=per,
                    variant="riichi")
-
-
-def closed(holds):
-    return lambda r: holds(r) and not is_open(r)  # the shape first: seldom there
 
 
 YAKU = [
@@ -218,18 +203,18 @@ YAKU = [
          "Every tile a 2 to 8 (open too, unless the house option open_tanyao is off).",
          forms=TILE_FORMS),
     yaku("iipeikou", "Iipeikou", "Pure double chow", "一盃口", 1,
-         closed(lambda r: same_chows(r) == 1),
+         lambda r: same_chows(r) == 1 and not is_open(r),  # the shape first: seldom there
          "Concealed: two identical chows (same suit, same numbers)."),
     yaku("haku", "Yakuhai: haku", "White dragon", "役牌白", 1,
-         lambda r: has_triplet_of(r, tiles.WHITE), "A pung or kong of white dragons."),
+         triplet_of(tiles.WHITE), "A pung or kong of white dragons."),
     yaku("hatsu", "Yakuhai: hatsu", "Green dragon", "役牌發", 1,
-         lambda r: has_triplet_of(r, tiles.GREEN), "A pung or kong of green dragons."),
+         triplet_of(tiles.GREEN), "A pung or kong of green dragons."),
     yaku("chun", "Yakuhai: chun", "Red dragon", "役牌中", 1,
-         lambda r: has_triplet_of(r, tiles.RED), "A pung or kong of red dragons."),
+         triplet_of(tiles.RED), "A pung or kong of red dragons."),
     yaku("seat_wind", "Jikaze", "Seat wind", "自風", 1,
-         lambda r: has_triplet_of(r, r.ctx.seat_wind_tile), "A pung or kong of the seat wind."),
+         lambda r: r.triplet_bits >> r.ctx.seat_wind_tile & 1, "A pung or kong of the seat wind."),
     yaku("round_wind", "Bakaze", "Round wind", "場風", 1,
-         lambda r: has_triplet_of(r, r.ctx.round_wind_tile),
+         lambda r: r.triplet_bits >> r.ctx.round_wind_tile & 1,
          "A pung or kong of the round wind (with the seat wind, both count)."),
     yaku("haitei", "Haitei raoyue", "Last tile drawn", "海底摸月", 1,
          lambda r: r.ctx.last_tile and r.ctx.self_drawn and not r.ctx.kong_replacement,
@@ -244,8 +229,10 @@ YAKU = [
          "winner's own kong.", forms=ANY_FORM),
     yaku("chankan", "Chankan", "Robbing a kong", "搶槓", 1, lambda r: r.ctx.robbing_kong,
          "Won on the tile another player added to a pung to make a kong.", forms=ANY_FORM),
+    # The same number in all three suits: a bit set 9 and 18 bits apart (written out where
+    # read, as ittsu is: a predicate is called for every reading).
     yaku("sanshoku", "Sanshoku doujun", "Mixed triple chow", "三色同順", 2,
-         lambda r: three_colour(r.chow_bits),
+         lambda r: bool(r.chow_bits & r.chow_bits >> 9 & r.chow_bits >> 18 & NINES),
          "The same chow in all three suits (1 han open)."),
     yaku("ittsu", "Ikkitsuukan", "Pure straight", "一氣通貫", 2,  # chows from 1, 4, 7 of a suit
          lambda r: bool(r.chow_bits & r.chow_bits >> 3 & r.chow_bits >> 6 & SUIT_ONES),
@@ -271,13 +258,13 @@ YAKU = [
     yaku("sankantsu", "San kantsu", "Three kongs", "三槓子", 2, lambda r: r.hand.kongs == 3,
          "Three kongs, concealed or not."),
     yaku("sanshoku_doukou", "Sanshoku doukou", "Triple pung", "三色同刻", 2,
-         lambda r: three_colour(r.triplet_bits),
+         lambda r: bool(r.triplet_bits & r.triplet_bits >> 9 & r.triplet_bits >> 18 & NINES),
          "Pungs or kongs of the same number in all three suits."),
     yaku("chiitoitsu", "Chiitoitsu", "Seven pairs", "七對子", 2,
          lambda r: r.form == SEVEN_PAIRS, "Seven different pairs (25 fu).",
          forms=frozenset({SEVEN_PAIRS})),
     yaku("shousangen", "Shousangen", "Little three dragons", "小三元", 2,
-         lambda r: honor_triplets(r, DRAGON_BITS) == 2 and tiles.is_dragon(r.eyes_tile),
+         lambda r: (r.triplet_bits & DRAGON_BITS).bit_count() == 2 and tiles.is_dragon(r.eyes_tile),
          "Two dragon pungs and dragon eyes (their two dragon yaku add)."),
     yaku("honitsu", "Honitsu", "Half flush", "混一色", 3,
          lambda r: len(r.suits) == 1 and r.has_honor,
@@ -287,7 +274,7 @@ YAKU = [
          "Every tile of one suit (5 han open).", forms=TILE_FORMS,
          excludes=["honitsu"]),
     yaku("ryanpeikou", "Ryanpeikou", "Twice pure double chow", "二盃口", 3,
-         closed(lambda r: same_chows(r) == 2),
+         lambda r: same_chows(r) == 2 and not is_open(r),
          "Concealed: two pairs of identical chows (not also seven pairs).", excludes=["iipeikou"]),
     yaku("renhou", "Renhou", "Blessing of man", "人和", 5,
          lambda r: r.ctx.renhou and r.rules["renhou"] == "mangan",
@@ -298,13 +285,13 @@ YAKU = [
 
 DORA = [
     yaku("dora", "Dora", "Dora", "寶牌", 1,
-         lambda r: count_dora(r, r.ctx.dora_indicators),
+         lambda r: count_dora(r, r.ctx.dora_indicators) if r.ctx.dora_indicators else 0,
          "Each tile of the hand that a dora indicator points at (the next tile of its suit, "
          "wind or dragon); only with a yaku.",
          forms=ANY_FORM, per="tile"),
     yaku("ura_dora", "Ura dora", "Ura dora", "裏寶牌", 1,
          lambda r: count_dora(r, r.ctx.ura_dora_indicators)
-         if r.ctx.riichi or r.ctx.double_riichi else 0,
+         if r.ctx.ura_dora_indicators and (r.ctx.riichi or r.ctx.double_riichi) else 0,
          "Dora of the indicators under the dora indicators, for a hand in riichi.",
          forms=ANY_FORM, per="tile"),
     yaku("aka_dora", "Aka dora", "Red five", "赤寶牌", 1, red_fives,
@@ -335,13 +322,13 @@ YAKUMAN_HANDS = [
          lambda r: r.concealed_triplets == 4 and not is_open(r) and wait_of(r) == "pair",
          "Four concealed pungs won on the eyes: double yakuman.", excludes=["suuankou"]),
     yaku("daisangen", "Daisangen", "Big three dragons", "大三元", YAKUMAN,
-         lambda r: honor_triplets(r, DRAGON_BITS) == 3,
+         lambda r: (r.triplet_bits & DRAGON_BITS).bit_count() == 3,
          "Three dragon pungs or kongs.", excludes=REGULAR_IDS),
     yaku("shousuushii", "Shousuushii", "Little four winds", "小四喜", YAKUMAN,
-         lambda r: honor_triplets(r, WIND_BITS) == 3 and tiles.is_wind(r.eyes_tile),
+         lambda r: (r.triplet_bits & WIND_BITS).bit_count() == 3 and tiles.is_wind(r.eyes_tile),
          "Three wind pungs and wind eyes.", excludes=REGULAR_IDS),
     yaku("daisuushii", "Daisuushii", "Big four winds", "大四喜", 2 * YAKUMAN,
-         lambda r: honor_triplets(r, WIND_BITS) == 4,
+         lambda r: (r.triplet_bits & WIND_BITS).bit_count() == 4,
          "Four wind pungs or kongs: double yakuman.", excludes=REGULAR_IDS),
     yaku("tsuuiisou", "Tsuuiisou", "All honors", "字一色", YAKUMAN,
          lambda r: not r.suits,
@@ -451,7 +438,8 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
         if not ctx.self_drawn:
             reasons.append(FU["concealed_ron"])
         return sum([f.fu for f in reasons]), reasons
-    if not ctx.self_drawn and not is_open(r):
+    opened = is_open(r)
+    if not ctx.self_drawn and not opened:
         reasons.append(FU["concealed_ron"])
     extra = []
     wait = WAIT_FU.get(wait_of(r))
@@ -471,7 +459,7 @@ def fu_of(r: Reading) -> tuple[int, list[Fu]]:
         extra.append(set_fu(group))
     if ctx.self_drawn:
         extra.append(FU["self_drawn"])
-    elif is_open(r) and not extra:
+    elif opened and not extra:
         extra.append(FU["open_pinfu"])
     reasons += extra
     return sum([f.fu for f in reasons]), reasons
