@@ -261,10 +261,12 @@ class Evaluation:
     reading: Reading
     counted: tuple[Counted, ...]
     excluded: tuple[Excluded, ...] = ()
-    total: int = field(init=False, compare=False)
 
-    def __post_init__(self):
-        object.__setattr__(self, "total", sum([c.pattern.value * c.count for c in self.counted]))
+    @property
+    def total(self) -> int:
+        # Worked out where read (ranking, paying): Riichi never reads it, and a frozen field
+        # costs each evaluation a setattr.
+        return sum([c.pattern.value * c.count for c in self.counted])
 
     @property
     def decomposition(self) -> list[str]:
