@@ -279,9 +279,9 @@ def winning_placements(groups: tuple[TileSet, ...], winning: int, self_drawn: bo
         if group.tiles in seen:
             continue
         seen.add(group.tiles)
-        if group.kind == ORPHANS or self_drawn:
+        marked = group if self_drawn else group.completed_by_discard()
+        if marked is group:  # self-drawn, or not a triplet: the groups as they are
             yield index, groups
         else:
-            marked = group.completed_by_discard()
             yield index, groups[:index] + (marked,) + groups[index + 1:]
 

@@ -261,10 +261,12 @@ class Evaluation:
     reading: Reading
     counted: tuple[Counted, ...]
     excluded: tuple[Excluded, ...] = ()
-    total: int = field(init=False, compare=False)
 
-    def __post_init__(self):
-        object.__setattr__(self, "total", sum([c.pattern.value * c.count for c in self.counted]))
+    @property
+    def total(self) -> int:
+        # Worked out where read (ranking, paying): Riichi never reads it, and a frozen field
+        # costs each evaluation a setattr.
+        return sum([c.pattern.value * c.count for c in self.counted])
 
     @property
     def decomposition(self) -> list[str]:
@@ -339,11 +341,22 @@ class PatternTable:
                 held.append((p, count))
                 if p.excludes:
                     excluding = True
-        if not excluding:  # count them all
-            counted = self.counted
-            return Evaluation(reading, tuple([
-                counted(p, sum(count.values()) if count.__class__ is dict else int(count))
-                for p, count in held]), ())
+        excluded = ()
+        if excluding:
+            held, excluded = self._exclude(held)
+        # Each count's Counted, looked up here (a call of `counted` per pattern cost more than
+        # the rest of this bookkeeping): made once per table and count.
+        cache, counted = self._counted, []
+        for p, count in held:
+            n = sum(count.values()) if count.__class__ is dict else int(count)  # never a bool
+            if n:
+                found = cache.get((p.id, n))
+                counted.append(self.counted(p, n) if found is None else found)
+        return Evaluation(reading, tuple(counted), excluded)
+
+    def _exclude(self, held: list[tuple[Pattern, Count]]):
+        """The held patterns less what the holding ones exclude (in table order, each count by
+        facet), and the exclusions."""
         found: dict[str, dict[str | None, int]] = {
             p.id: count if count.__class__ is dict else {None: int(count)}
             for p, count in held}
@@ -365,6 +378,4 @@ class PatternTable:
                     n = found[target].pop(facet)
                     excluded.append(Excluded(by_id[target], n, by_id[holder], facet))
         # `found` is in table order: patterns were tried in that order.
-        counted = tuple([self.counted(by_id[i], total) for i, f in found.items()
-                         if (total := sum(f.values()))])
-        return Evaluation(reading, counted, tuple(excluded))
+        return [(by_id[i], f) for i, f in found.items()], tuple(excluded)
