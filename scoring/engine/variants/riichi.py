@@ -755,8 +755,11 @@ class Riichi(Variant):
         (`check_han_fu` says what is missing)."""
         if fu is None and not yakuman and total < 5:
             self.check_han_fu(total, None, ctx.self_drawn)  # raises: the fu (or the han) lack
-        han = YAKUMAN * yakuman if yakuman else total
         basic, limit = basic_points(total, fu or 0, yakuman, rules)
+        return self.paid_out(YAKUMAN * yakuman if yakuman else total, basic, limit, ctx)
+
+    def paid_out(self, han: int, basic: int, limit: str | None, ctx) -> Payout:
+        """`payout` once the basic points are known (a `Scored` reading has them)."""
         meets = han >= 1
         return Payout(han, han, limit, 1, meets, basic if meets else 0,
                       self.transfers(basic, ctx) if meets else [])
@@ -1106,7 +1109,9 @@ class Riichi(Variant):
         return scored.rank()
 
     def money(self, best: Scored, ctx, rules) -> Payout:
-        return self.payout(best.han, ctx, rules, best.fu, best.yakuman)
+        # `payout` without its basic points worked out again: the reading has them
+        return self.paid_out(YAKUMAN * best.yakuman if best.yakuman else best.han, best.basic,
+                             best.limit, ctx)
 
     def counted_rows(self, best: Scored) -> list[dict]:
         """Each yaku with the han it adds (`value` per count: an open hand's lower han)."""
