@@ -747,19 +747,21 @@ class Riichi(Variant):
         return FORMS
 
     def payout(self, total, ctx, rules, fu=None, yakuman=0) -> Payout:
-        """A Riichi win made into money, the one way for a scored hand (`money`) and a count
-        entered at a table (`pay_han_fu`): its han (`total`) and fu, or its `yakuman`, make the
-        basic points (`basic_points`: the limits, kiriage, kazoe), paid with the honba of `ctx`
-        (`transfers`). `total` is the han (13 a yakuman), `limit` the limit's name; a hand of no
-        han (no yaku) is not paid. Below 5 han the fu count: a count without them is refused
-        (`check_han_fu` says what is missing)."""
+        """A Riichi win made into money, as a count entered at a table (`pay_han_fu`) and the
+        game's hands are paid: its han (`total`, 13 a yakuman) and fu, or its `yakuman`, make
+        the basic points (`basic_points`: the limits, kiriage, kazoe), paid by `paid_out` (a
+        scored hand, whose reading has its basic points already, goes there straight: `money`).
+        A hand of no han (no yaku) is not paid. Below 5 han the fu count: a count without them
+        is refused (`check_han_fu` says what is missing)."""
         if fu is None and not yakuman and total < 5:
             self.check_han_fu(total, None, ctx.self_drawn)  # raises: the fu (or the han) lack
         basic, limit = basic_points(total, fu or 0, yakuman, rules)
-        return self.paid_out(YAKUMAN * yakuman if yakuman else total, basic, limit, ctx)
+        return self.paid_out(total, basic, limit, ctx, yakuman)
 
-    def paid_out(self, han: int, basic: int, limit: str | None, ctx) -> Payout:
-        """`payout` once the basic points are known (a `Scored` reading has them)."""
+    def paid_out(self, total: int, basic: int, limit: str | None, ctx, yakuman=0) -> Payout:
+        """`payout` once the basic points are known, paid with the honba of `ctx`
+        (`transfers`): the han stated are `total`, or 13 for each yakuman."""
+        han = YAKUMAN * yakuman if yakuman else total
         meets = han >= 1
         return Payout(han, han, limit, 1, meets, basic if meets else 0,
                       self.transfers(basic, ctx) if meets else [])
@@ -1110,8 +1112,7 @@ class Riichi(Variant):
 
     def money(self, best: Scored, ctx, rules) -> Payout:
         # `payout` without its basic points worked out again: the reading has them
-        return self.paid_out(YAKUMAN * best.yakuman if best.yakuman else best.han, best.basic,
-                             best.limit, ctx)
+        return self.paid_out(best.han, best.basic, best.limit, ctx, best.yakuman)
 
     def counted_rows(self, best: Scored) -> list[dict]:
         """Each yaku with the han it adds (`value` per count: an open hand's lower han)."""
