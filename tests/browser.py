@@ -3,10 +3,13 @@ Playwright. The `browser` and `page` fixtures are in conftest.py; screenshots go
 to be looked at, they are not compared.
 """
 
+import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/shots")
@@ -51,6 +54,41 @@ class CutHosts:
             self.close_connection = True
             return False
         return True
+
+
+class Answering:
+    """The live server's threads answering a request now, marked by Django's own request
+    signals. A test's teardown flushes the tables while the server may still be answering the
+    closed phone's last request (a poll, a navigation's tail): on SQLite in memory that request
+    shares the test's connection, and the flush failed with "database table is locked"."""
+
+    def __init__(self):
+        self.threads = set()
+        self.lock = threading.Lock()
+        request_started.connect(self.started, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+    def started(self, **kwargs):
+        with self.lock:
+            self.threads.add(threading.current_thread())
+
+    def finished(self, **kwargs):
+        with self.lock:
+            self.threads.discard(threading.current_thread())
+
+    def wait_until_idle(self, timeout=10):
+        """Until every request begun is answered (or its thread is gone), at most `timeout` s."""
+        deadline, me = time.monotonic() + timeout, threading.current_thread()
+        while time.monotonic() < deadline:
+            with self.lock:  # the test's own thread is not the server (its test client's calls)
+                self.threads = {thread for thread in self.threads
+                                if thread.is_alive() and thread is not me}
+                if not self.threads:
+                    return
+            time.sleep(0.01)
+
+
+ANSWERING = Answering()
 
 
 def offline(page, cut=True):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import CHROMIUM, LAUNCH_ARGS, phone
+from tests.browser import ANSWERING, CHROMIUM, LAUNCH_ARGS, phone
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +29,19 @@ def page(browser, live_server):
     context, page = phone(browser, live_server)
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def live_server_answered(request):
+    """A live-server test's tables are flushed only once the server has answered every request
+    already sent (the phones are closed by then: `page` and the tests' own `finally`). The
+    database fixture is requested here so that it is torn down after this one."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    yield
+    ANSWERING.wait_until_idle()
 
 
 # Each test starts with empty abuse-limit counters without a fixture: django-ratelimit counts in
