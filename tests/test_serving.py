@@ -241,6 +241,18 @@ def test_one_line_warning_cuts_a_long_message_and_drops_the_traceback():
     assert len(record.getMessage()) == 300 and "Traceback" not in text
 
 
+def test_the_server_starts_with_what_start_up_made_out_of_the_collectors_sight(tmp_path):
+    """mahjong_site/wsgi.py, as gunicorn loads it: every view imported, then `gc.freeze`, so a
+    full collection during a request walks only what requests made."""
+    script = ("import gc, sys; import mahjong_site.wsgi; "
+              "print(gc.get_freeze_count(), 'scoring.tables.views' in sys.modules, "
+              "'scoring.engine.variants.riichi' in sys.modules)")
+    env = environment(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.split()
+    assert int(out[0]) > 10000 and out[1:] == ["True", "True"]
+
+
 # The database down ------------------------------------------------------------------------------
 
 NOWHERE = {

@@ -13,7 +13,7 @@ declared here too, each with its default, so nothing probes a variant for what i
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from types import MappingProxyType
 
 from . import tiles
@@ -168,6 +168,14 @@ def reasons_of(transfers: list[tuple]) -> list[str]:
     return [why[0] if why else "" for _, _, amount, *why in transfers if amount > 0]
 
 
+@cache  # at most 5 x 2 x 4 x 4 x 34 values, each made once: its tile's name is a Message
+def hand_facts(kongs: int, claimed_set: bool, winning_copies: int, concealed_copies: int,
+               winning: int) -> HandFacts:
+    """What the table of impossible contexts reads of a hand (`check_hand`)."""
+    return HandFacts(kongs=kongs, claimed_set=claimed_set, winning_copies=winning_copies,
+                     concealed_copies=concealed_copies, winning=tile_word(winning))
+
+
 def best_of(evaluations, key):
     """The best evaluation by `key`; a tie goes to the decomposition whose text sorts first, so
     the choice never depends on enumeration order."""
@@ -308,10 +316,9 @@ class Variant:
 
     def check_hand(self, hand: Hand, ctx: WinContext, rules) -> None:
         """Refuse a context the hand contradicts or no table could see (contract §2)."""
-        self.check_context(ctx, HandFacts(kongs=hand.kongs, claimed_set=hand.has_revealed_set,
-                                          winning_copies=hand.counts[hand.winning],
-                                          concealed_copies=hand.concealed[hand.winning],
-                                          winning=tile_word(hand.winning)))
+        self.check_context(ctx, hand_facts(hand.kongs, hand.has_revealed_set,
+                                           hand.counts[hand.winning],
+                                           hand.concealed[hand.winning], hand.winning))
 
     def check_context(self, ctx: WinContext, facts: HandFacts | None) -> None:
         """The contract's table of impossible contexts, over the fields this variant reads."""
