@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from scoring.engine import score
+from scoring.engine.errors import HandError
 from scoring.engine.variants import VARIANTS
 
 # Seat East, round East, eyes of East: a wind that is both. A concealed pung of 1m (8 fu), won
@@ -238,3 +239,21 @@ def test_the_command_line_reads_renhou():
     call_command("score", "riichi", NO_YAKU, "--seat-wind", "S", "--renhou", "--rule",
                  "renhou=mangan", "--json", stdout=out)
     assert paid(json.loads(out.getvalue())) == {"E": 8000}
+
+
+def test_an_option_set_is_checked_once_and_its_refusals_every_time():
+    """Variant.check_rules keeps each set of scalar options it accepted: the same set is the same
+    mapping, True and 1 stay apart, and a set refused (here by Riichi's own check after the
+    options one by one) is refused however often it is sent."""
+    variant = VARIANTS["riichi"]
+    first = variant.check_rules({"open_tanyao": False, "kiriage": True})
+    assert variant.check_rules({"open_tanyao": False, "kiriage": True}) is first
+    assert (first["open_tanyao"], first["kiriage"]) == (False, True)
+    with pytest.raises(HandError) as refused:
+        variant.check_rules({"open_tanyao": 0, "kiriage": 1})  # 0 and 1 are not true or false
+    assert refused.value.code == "bad_context" and "open tanyao" in str(refused.value)
+    assert variant.check_rules({"start_points": 30000})["start_points"] == 30000
+    for _ in range(2):
+        with pytest.raises(HandError, match="return points"):
+            variant.check_rules({"start_points": 30000, "return_points": 25000})
+    assert riichi(NO_YAKU, {}, {"open_tanyao": 0})["error"]["code"] == "bad_context"

@@ -129,6 +129,12 @@ def whole_number(low: int, high: int) -> Callable[[object], bool]:
     return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
 
+# JSON's scalar values: an option set of these alone is kept once checked (`check_rules`), at most
+# KEPT_RULES of them per variant.
+SCALARS = frozenset({str, int, float, bool, type(None)})
+KEPT_RULES = 256
+
+
 def _finite(number: int | float) -> bool:
     try:
         return math.isfinite(number)
@@ -238,6 +244,24 @@ class Variant:
         if not isinstance(raw, dict):
             raise HandError("bad_context", gettext_noop(
                 "rules must be an object of house options."))
+        # The same few option sets come again and again (a table's, a page's): each is checked
+        # once, kept by its names, values and their types (True is not 1 here), JSON's scalars
+        # only. What is refused raises, and is never kept.
+        key = tuple([(name, value.__class__, value) for name, value in raw.items()])
+        keep = all(kind in SCALARS for _, kind, _ in key)
+        kept = self.checked_rules.get(key) if keep else None
+        if kept is None:
+            kept = self._checked(raw)
+            if keep and len(self.checked_rules) < KEPT_RULES:
+                self.checked_rules[key] = kept
+        return kept
+
+    @cached_property
+    def checked_rules(self) -> dict[tuple, MappingProxyType]:
+        """The option sets checked (`check_rules`), this variant's own."""
+        return {}
+
+    def _checked(self, raw: dict) -> MappingProxyType:
         known = self.options_by_name
         for name in raw:
             if name not in known:

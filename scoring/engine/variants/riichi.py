@@ -371,10 +371,11 @@ DORA_IDS = frozenset(p.id for p in DORA)
 
 # Fu -----------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Fu:
     """One reason a reading has fu: how many, its code, its words, and the line the explanation
-    shows ("2 edge wait (penchan)"). Made once each (FU, set_fu): a reading's fu lists them."""
+    shows ("2 edge wait (penchan)"). Made once each (FU, set_fu): a reading's fu lists them, and
+    each is itself alone (compared and hashed as itself: `fu_note` keeps notes by them)."""
 
     fu: int
     reason: str
@@ -536,6 +537,14 @@ def rounded_up(fu: int) -> Message:
 
 
 @lru_cache(maxsize=4096)
+def fu_note(items: tuple[Fu, ...], raw: int, fu: int) -> Message:
+    """The explanation's fu: each reason, their sum (`raw`), and `fu` if rounded up."""
+    return gettext_noop("fu: {reasons} = {raw}{rounded}",
+                        reasons=joined([f.line for f in items], " + "), raw=raw,
+                        rounded=rounded_up(fu) if fu != raw else "")
+
+
+@lru_cache(maxsize=4096)
 def points_text(han: int, fu: int, limit: str | None, basic: int) -> Message:
     """The explanation's basic points: a limit's, or fu x 2^(2 + han)."""
     if limit:
@@ -613,11 +622,6 @@ class Scored:
     def fu_reasons(self) -> list[dict]:
         """Each fu and why, as the result shows them (made for the best reading only)."""
         return [f.as_dict() for f in self.fu_items]
-
-    @property
-    def fu_lines(self) -> list[Message]:
-        """Each fu and why, as the explanation says them."""
-        return [f.line for f in self.fu_items]
 
     def rank(self):
         return (self.paid if self.has_yaku else -1, self.yakuman > 0, self.han, self.fu,
@@ -1176,11 +1180,8 @@ class Riichi(Variant):
                                                "points", han=best.han, limit=best.limit,
                                                basic=best.basic)})
         else:
-            rounded = rounded_up(best.fu) if best.fu != best.raw_fu else ""
             notes.append({"code": "fu", "fu": best.fu, "raw_fu": best.raw_fu,
-                          "text": gettext_noop("fu: {reasons} = {raw}{rounded}",
-                                               reasons=joined(best.fu_lines, " + "),
-                                               raw=best.raw_fu, rounded=rounded)})
+                          "text": fu_note(tuple(best.fu_items), best.raw_fu, best.fu)})
             notes.append({"code": "points", "total": best.han, "points": best.basic,
                           "text": points_text(best.han, best.fu, best.limit, best.basic)})
         if ctx.honba:
