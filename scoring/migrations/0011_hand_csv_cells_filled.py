@@ -37,14 +37,14 @@ def _fill_table(table, hands) -> int:
     stick = game.riichi_stick(table.variant)
     totals = [Decimal(0)] * len(table.players)
     lines = []
-    for (pk, number, winner, discarder, total, detail, transfers, position, after,
-         cells) in hands.filter(table_id=table.pk).order_by("number").values_list(
-            "pk", "number", "winner", "discarder", "total", "detail", "transfers", "position",
-            "totals", "csv_cells"):
+    for (pk, number, kind, winner, discarder, self_drawn, total, detail, transfers, position,
+         after, cells) in hands.filter(table_id=table.pk).order_by("number").values_list(
+            "pk", "number", "kind", "winner", "discarder", "self_drawn", "total", "detail",
+            "transfers", "position", "totals", "csv_cells"):
         if not cells:
             lines.append(hands.model(pk=pk, csv_cells=placed(
-                table.players, number, game.position_from(position), totals, stick, winner,
-                discarder, total, detail, transfers)[1]))
+                table.players, number, game.position_from(position), totals, stick, kind,
+                winner, discarder, self_drawn, total, detail, transfers)[1]))
         totals = [Decimal(x) for x in after]
     hands.bulk_update(lines, ["csv_cells"], batch_size=BATCH)
     return len(lines)

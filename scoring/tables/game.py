@@ -41,7 +41,6 @@ seats swap, how many rounds make a game); this module plays it. As the seeds hav
 
 import csv
 import io
-import json
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -1552,23 +1551,36 @@ CSV_KINDS = {"win": pgettext("csv", "win"), "draw": pgettext("csv", "draw"),
              "deal": pgettext("csv", "deal"), "false_win": pgettext("csv", "false_win")}
 
 
-def csv_cells(names: list[str], number: int, position: Position, winner: int | None,
-              discarder: int | None, total: int | None, declarer: int | None, net, totals
-              ) -> str:
-    """A hand's CSV line but for its two words in the reader's language (its kind, and "yes" if
-    self-drawn): the text before, between and after them, as one JSON list (what a hand keeps,
-    TableHand.csv_cells, so that the CSV is a read of its hands, not a replay): its number, the
-    round and the dealer at `position` (the one before it), the winner, the discarder, the total,
-    who declared a false win (American, which has no winner), each player's change (`net`) and
-    total after it. Players by their seat at the table (`names`' order)."""
-    def name(player):
-        return "" if player is None else text_cell(names[player])
+# A kept CSV line's two words in the reader's language, marked where they stand (`csv_text` puts
+# them in): the kind of hand, and "yes" for self-drawn ("no": an empty cell). The mark is a
+# control character, which no cell holds: names are kept without them (forms.visible_text), and
+# one left in a name is a space here.
+CSV_MARK = "\x1f"
 
-    before = _csv_line([number, position.round_wind, name(position.dealer)])
-    between = _csv_line([name(winner), name(discarder)])
-    after = _csv_line(["" if total is None else total, name(declarer)]
-                      + [show(x) for x in net] + [show(x) for x in totals])
-    return json.dumps([before, between, after], ensure_ascii=False)
+
+def csv_mark(word: str) -> str:
+    """The mark of one of the kept line's words (the kinds of CSV_KINDS, "yes", "no")."""
+    return f"{CSV_MARK}{word}{CSV_MARK}"
+
+
+def csv_cells(names: list[str], number: int, position: Position, kind: str,
+              winner: int | None, discarder: int | None, self_drawn: bool, total: int | None,
+              declarer: int | None, net, totals) -> str:
+    """A hand's CSV line as csv.writer writes it, but for its two words in the reader's language
+    (`csv_mark`: its kind, and "yes" if self-drawn), the line a hand keeps
+    (TableHand.csv_cells), so that the CSV is a read of its hands, not a replay: its number, the
+    round and the dealer at `position` (the one before it), the kind, the winner, the
+    discarder, self-drawn, the total, who declared a false win (American, which has no winner),
+    each player's change (`net`) and total after it. Players by their seat at the table
+    (`names`' order)."""
+    def name(player):
+        return "" if player is None else text_cell(names[player].replace(CSV_MARK, " "))
+
+    return _csv_line([number, position.round_wind, name(position.dealer),
+                      csv_mark(kind) if kind in CSV_KINDS else kind, name(winner),
+                      name(discarder), csv_mark("yes" if self_drawn else "no"),
+                      "" if total is None else total, name(declarer)]
+                     + [show(x) for x in net] + [show(x) for x in totals])
 
 
 def _csv_line(cells) -> str:
@@ -1583,12 +1595,12 @@ def csv_word(word: str) -> str:
     return _csv_line([word, ""])[:-1]
 
 
-def csv_text(names: list[str], rows: list, settlement: list[Transfer], said=str,
+def csv_text(names: list[str], lines: list[str], settlement: list[Transfer], said=str,
              left: tuple[int, Decimal] | None = None,
              games_played: list[dict] | None = None) -> str:
     """One line per hand (what happened, each player's change and running total), then the
-    settle-up. `rows`: each hand's (kind, self-drawn, its csv_cells read: the three texts).
-    `said` renders the CSV's own words (English by
+    settle-up. `lines`: each hand's kept line (csv_cells), its words put in here, each in one
+    pass over all the lines. `said` renders the CSV's own words (English by
     default; the page's language from the view). `left`: (the first, the amount) for Riichi's
     sticks left on the table at the end, the settle-up's first line. `games_played`: an MCR
     table's games (`games`), whose table points close the file, a line per game and one for all
@@ -1598,14 +1610,12 @@ def csv_text(names: list[str], rows: list, settlement: list[Transfer], said=str,
     writer.writerow([said(header) for header in CSV_HEADERS]
                     + [text_cell(said(gettext_noop("{name} change", name=n))) for n in names]
                     + [text_cell(said(gettext_noop("{name} total", name=n))) for n in names])
-    yes = csv_word(said(pgettext("csv", "yes")))
-    kinds = {}
-    write = out.write
-    for kind, self_drawn, (before, between, after) in rows:
-        word = kinds.get(kind)
-        if word is None:
-            word = kinds[kind] = csv_word(said(CSV_KINDS.get(kind, kind)))
-        write(f"{before},{word},{between},{yes if self_drawn else ''},{after}\r\n")
+    body = "".join([line + "\r\n" for line in lines])
+    words = [(csv_mark(kind), csv_word(said(word))) for kind, word in CSV_KINDS.items()]
+    words += [(csv_mark("yes"), csv_word(said(pgettext("csv", "yes")))), (csv_mark("no"), "")]
+    for mark, word in words:
+        body = body.replace(mark, word)
+    out.write(body)
     writer.writerow([])
     writer.writerow([said(pgettext("csv", "settle up")), said(pgettext("csv", "from")),
                      said(pgettext("csv", "to")), said(pgettext("csv", "amount"))])

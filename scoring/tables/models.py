@@ -311,25 +311,18 @@ class Table(models.Model):
             })
         return rows
 
-    def csv_rows(self):
-        """Each hand's (kind, self-drawn, its CSV line's three texts: game.csv_cells), in order,
-        read off what each hand keeps (one JSON text read for all; the hands kept before they
-        kept their line were given it by migration 0011)."""
+    def csv_lines(self) -> list[str]:
+        """Each hand's kept CSV line (game.csv_cells), in order: one column read, no row decoded
+        (the hands kept before they kept their line were given it by migration 0011, and lines
+        kept as three texts made one by 0013)."""
         self.place()
         meta = TableHand._meta
         quote = connection.ops.quote_name
-        columns = ", ".join(quote(meta.get_field(name).column)
-                            for name in ("kind", "self_drawn", "csv_cells"))
         with connection.cursor() as cursor:  # (the ORM's converters took as long as the rest)
-            cursor.execute(f"SELECT {columns} FROM {quote(meta.db_table)} WHERE "
-                           f"{quote(meta.get_field('table').column)} = %s ORDER BY "
-                           f"{quote(meta.get_field('number').column)}", [self.pk])
-            kept = cursor.fetchall()
-        if not kept:
-            return []
-        # By columns: a generator per row cost as much again.
-        kinds, drawn, cells = zip(*kept, strict=True)
-        return zip(kinds, drawn, json.loads("[" + ",".join(cells) + "]"), strict=True)
+            cursor.execute(f"SELECT {quote(meta.get_field('csv_cells').column)} FROM "
+                           f"{quote(meta.db_table)} WHERE {quote(meta.get_field('table').column)}"
+                           f" = %s ORDER BY {quote(meta.get_field('number').column)}", [self.pk])
+            return [line for line, in cursor.fetchall()]
 
     # Writes ---------------------------------------------------------------------------------------
     def add_hand(self, record, once=None) -> "TableHand":
@@ -473,18 +466,18 @@ class Table(models.Model):
         position = self.position(before)
         totals = self.totals(before)
         later = self.hands.filter(number__gte=start).order_by("number").values_list(
-            "pk", "number", "winner", "discarder", "total", "detail", "transfers", "position",
-            "totals", "csv_cells", "game_index")
+            "pk", "number", "kind", "winner", "discarder", "self_drawn", "total", "detail",
+            "transfers", "position", "totals", "csv_cells", "game_index")
         rows = list(later if limit is None else later[:limit + 1])
         more = limit is not None and len(rows) > limit
         number = before.number if before else 0
         changed = []
-        for (pk, was_number, winner, discarder, total, detail, transfers, was_position,
-             was_totals, was_cells, was_game) in rows[:limit]:
+        for (pk, was_number, kind, winner, discarder, self_drawn, total, detail, transfers,
+             was_position, was_totals, was_cells, was_game) in rows[:limit]:
             number += 1
             data = game.position_data(position)
-            after, cells = placed(self.players, number, position, totals, stick, winner,
-                                  discarder, total, detail, transfers)
+            after, cells = placed(self.players, number, position, totals, stick, kind, winner,
+                                  discarder, self_drawn, total, detail, transfers)
             if (number, data, after, cells, position.game) != (
                     was_number, was_position, was_totals, was_cells, was_game):
                 changed.append(_placed_row(pk, number, data, after, cells, position.game))
@@ -535,8 +528,8 @@ def _placed_row(pk, number, position, totals, csv_cells, game_index) -> list:
 _PLACED_FIELDS = ("number", "position", "totals", "csv_cells", "game_index")
 
 
-def placed(names, number, position, totals_before, stick: int, winner, discarder, total,
-           detail, transfers) -> tuple[list[str], str]:
+def placed(names, number, position, totals_before, stick: int, kind, winner, discarder,
+           self_drawn, total, detail, transfers) -> tuple[list[str], str]:
     """(the totals after a hand, as kept: game.show's text; its CSV line, game.csv_cells) at
     `number`, from `position` (the one before it) and the totals before it: everything it moved,
     its transfers as kept ([payer, payee, "amount"]) and, worth `stick` each, its riichi sticks
@@ -545,8 +538,8 @@ def placed(names, number, position, totals_before, stick: int, winner, discarder
     outcome = game.outcome_of(winner, detail)
     net = game.net_of(money + game.stick_transfers(position, outcome, stick), len(names))
     totals = [game.show(a + b) for a, b in zip(totals_before, net, strict=True)]
-    return totals, game.csv_cells(names, number, position, winner, discarder, total,
-                                  detail.get("declarer"), net, totals)
+    return totals, game.csv_cells(names, number, position, kind, winner, discarder, self_drawn,
+                                  total, detail.get("declarer"), net, totals)
 
 
 def _checkpoint() -> None:
@@ -682,9 +675,9 @@ class TableHand(models.Model):
     # after it (["-10", ...]): kept so that the board and the next hand need not replay the game.
     position = models.JSONField(default=dict)
     totals = models.JSONField(default=list)
-    # Its line of the table's CSV but for two words in the reader's language (game.csv_cells),
-    # kept with its totals, so that the CSV reads the hands (migration 0011 wrote it for the
-    # hands kept before).
+    # Its line of the table's CSV but for two words in the reader's language, marked
+    # (game.csv_cells), kept with its totals, so that the CSV reads the hands (migration 0011
+    # wrote it for the hands kept before, 0013 made the lines kept as three texts one).
     csv_cells = models.TextField(default="", blank=True, editable=False)
     # Its game, 0 the first (position["game"], kept beside it): Table.games counts a table's games
     # by it, under an index (the CSV of an MCR table closes with them); migration 0012 wrote it
@@ -731,8 +724,9 @@ class TableHand(models.Model):
         self.position = game.position_data(position)
         self.game_index = position.game
         self.totals, self.csv_cells = placed(names, self.number, position, totals_before, stick,
-                                             self.winner, self.discarder, self.total,
-                                             self.detail, self.transfers)
+                                             self.kind, self.winner, self.discarder,
+                                             self.self_drawn, self.total, self.detail,
+                                             self.transfers)
 
     def position_before(self) -> game.Position:
         return game.position_from(self.position)

@@ -264,6 +264,6 @@ def _points(table, totals) -> list | None:
 def csv_export(table) -> str:
     """The table's CSV: every hand, then the settle-up, in the reader's language."""
     net, left, first = table.final_net()
-    return game.csv_text(table.players, table.csv_rows(), game.settle_up(net), said=localize,
+    return game.csv_text(table.players, table.csv_lines(), game.settle_up(net), said=localize,
                          left=None if first is None else (first, left * table.stick()),
                          games_played=table.games())

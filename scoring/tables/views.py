@@ -986,7 +986,7 @@ def export_csv(request, token):
     is answered 304 while nothing changed (one small query). The text is kept in this worker's
     "csv" cache under the table's version and the language (CSV_KEPT), so the same CSV asked
     again, from any phone, is not made again here: a new version is a new key (the old one
-    expires unread). Made, it is a read of each hand's kept line (Table.csv_rows)."""
+    expires unread). Made, it is a read of each hand's kept line (Table.csv_lines)."""
     table = _table(token)
     key = f"table-csv:{table.view_token}:{table.version}:{get_language()}"
     text = caches["csv"].get(key)

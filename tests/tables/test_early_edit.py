@@ -7,7 +7,6 @@ transfers), as the edit itself worked it out before issue 31: the position befor
 position), the numbers 1..n. After any sequence of adds, edits and deletes, some made while hands
 were still out of date, what the board reads is that replay."""
 
-import json
 import random
 import threading
 from decimal import Decimal
@@ -96,10 +95,10 @@ def test_what_is_read_after_early_edits_and_deletes_is_the_whole_game_replayed(
               for h in table.hands.order_by("number")]
     assert stored == replayed(table)[0]  # written back, numbers 1..n without gaps
     # Each hand's kept CSV line is the line worked out from its row of the game replayed.
-    assert [json.loads(h.csv_cells) for h in table.hands.order_by("number")] == [
-        json.loads(game.csv_cells(PLAYERS, row["number"], row["position"], row["hand"].winner,
-                                  row["hand"].discarder, row["total"],
-                                  row["hand"].detail.get("declarer"), row["net"], row["totals"]))
+    assert [h.csv_cells for h in table.hands.order_by("number")] == [
+        game.csv_cells(PLAYERS, row["number"], row["position"], row["kind"], row["hand"].winner,
+                       row["hand"].discarder, row["self_drawn"], row["total"],
+                       row["hand"].detail.get("declarer"), row["net"], row["totals"])
         for row in reader.rows()]
 
 

@@ -3,7 +3,6 @@ the fewest transfers, and the CSV. Expected amounts are worked out from the rule
 
 import csv
 import io
-import json
 from decimal import Decimal
 
 import pytest
@@ -152,10 +151,10 @@ def test_settle_up_refuses_nets_that_do_not_sum_to_zero():
 
 def test_csv_lists_every_hand_and_the_settlement():
     # Hand 1, Ann dealing in the East round: Bob wins 10 on Ann's discard.
-    cells = game.csv_cells(["Ann", "Bob"], 1, game.start(3), winner=1, discarder=0, total=10,
-                           declarer=None, net=[Decimal(-10), Decimal(10)], totals=["-10", "10"])
-    rows = [("win", False, json.loads(cells))]
-    text = game.csv_text(["Ann", "Bob"], rows, [Transfer(0, 1, Decimal(10))])
+    line = game.csv_cells(["Ann", "Bob"], 1, game.start(3), "win", winner=1, discarder=0,
+                          self_drawn=False, total=10, declarer=None,
+                          net=[Decimal(-10), Decimal(10)], totals=["-10", "10"])
+    text = game.csv_text(["Ann", "Bob"], [line], [Transfer(0, 1, Decimal(10))])
     lines = text.splitlines()
     assert lines[0].startswith("hand,round,dealer,kind,winner,discarder,self_drawn,total,"
                                "declarer,")
@@ -166,14 +165,21 @@ def test_csv_lists_every_hand_and_the_settlement():
 
 
 def test_a_csv_line_quotes_what_it_must_as_one_writer_would():
-    """The line kept in three texts around its two words is the line csv.writer writes whole:
-    a name with a comma or a quote is quoted, a formula's first character made inert."""
-    names = ['Ann, "the first"', "=Bob"]
-    cells = json.loads(game.csv_cells(names, 7, game.start(3), winner=None, discarder=None,
-                                      total=None, declarer=1, net=[Decimal(0), Decimal("-0.5")],
-                                      totals=["2.5", "-2.5"]))
-    text = game.csv_text(names, [("false_win", True, cells)], [], said=lambda word: f"{word}, ok")
+    """The line kept with its two words marked is the line csv.writer writes whole once they
+    are put in: a name with a comma or a quote is quoted, a formula's first character made
+    inert, the reader's words quoted where they must be; a control character a name kept (the
+    mark's) is a space."""
+    names = ['Ann, "the first"', "=Bob\x1f"]
+    kept = [game.csv_cells(names, 7, game.start(3), "false_win", winner=None, discarder=None,
+                           self_drawn=True, total=None, declarer=1,
+                           net=[Decimal(0), Decimal("-0.5")], totals=["2.5", "-2.5"]),
+            game.csv_cells(names, 8, game.start(3), "draw", winner=None, discarder=None,
+                           self_drawn=False, total=None, declarer=None,
+                           net=[Decimal(0), Decimal(0)], totals=["2.5", "-2.5"])]
+    text = game.csv_text(names, kept, [], said=lambda word: f"{word}, ok")
     out = io.StringIO()
     csv.writer(out).writerow([7, "E", 'Ann, "the first"', "false_win, ok", "", "", "yes, ok",
-                              "", "'=Bob", "0", "-0.5", "2.5", "-2.5"])
-    assert text.splitlines(keepends=True)[1] == out.getvalue()
+                              "", "'=Bob ", "0", "-0.5", "2.5", "-2.5"])
+    csv.writer(out).writerow([8, "E", 'Ann, "the first"', "draw, ok", "", "", "", "", "", "0",
+                              "0", "2.5", "-2.5"])
+    assert text.splitlines(keepends=True)[1:3] == out.getvalue().splitlines(keepends=True)
