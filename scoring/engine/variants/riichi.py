@@ -371,11 +371,10 @@ DORA_IDS = frozenset(p.id for p in DORA)
 
 # Fu -----------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class Fu:
     """One reason a reading has fu: how many, its code, its words, and the line the explanation
-    shows ("2 edge wait (penchan)"). Made once each (FU, set_fu): a reading's fu lists them, and
-    each is itself alone (compared and hashed as itself: `fu_note` keeps notes by them)."""
+    shows ("2 edge wait (penchan)"). Made once each (FU, set_fu): a reading's fu lists them."""
 
     fu: int
     reason: str
@@ -536,9 +535,10 @@ def rounded_up(fu: int) -> Message:
     return gettext_noop(", rounded up to {fu}", fu=fu)
 
 
-@lru_cache(maxsize=4096)
-def fu_note(items: tuple[Fu, ...], raw: int, fu: int) -> Message:
-    """The explanation's fu: each reason, their sum (`raw`), and `fu` if rounded up."""
+def fu_note(items: list[Fu], raw: int, fu: int) -> Message:
+    """The explanation's fu: each reason, their sum (`raw`), and `fu` if rounded up. (Made for
+    each hand: kept by its reasons, four hands in five were new to it, the bench's replays
+    alone would have gained.)"""
     return gettext_noop("fu: {reasons} = {raw}{rounded}",
                         reasons=joined([f.line for f in items], " + "), raw=raw,
                         rounded=rounded_up(fu) if fu != raw else "")
@@ -1181,7 +1181,7 @@ class Riichi(Variant):
                                                basic=best.basic)})
         else:
             notes.append({"code": "fu", "fu": best.fu, "raw_fu": best.raw_fu,
-                          "text": fu_note(tuple(best.fu_items), best.raw_fu, best.fu)})
+                          "text": fu_note(best.fu_items, best.raw_fu, best.fu)})
             notes.append({"code": "points", "total": best.han, "points": best.basic,
                           "text": points_text(best.han, best.fu, best.limit, best.basic)})
         if ctx.honba:
