@@ -153,13 +153,15 @@ def ready_times(p, base, rate) -> tuple[float, float, int]:
         return first, time.monotonic() - started, pocket_bytes
 
 
-def each_tap(page, base, runs, watch, done, in_phone=True, before_tap=None):
+def each_tap(page, base, runs, watch, done, in_phone=True, before_tap=None, hold_ms=0):
     """The tap every pocket bench times, `runs` + 1 times per variant (the first unmeasured: its
     run is -1; first request, first import): the 13 tiles typed and their waits on screen (the
     typing's request, 350 ms after the last key, must not land inside the tap's), `watch` (a
     script that marks the page) run, the 14th tile tapped on the keyboard, then the score on
     screen and the JavaScript condition `done` true. Yields (variant, run, what
-    `before_tap(page)` gave, or None)."""
+    `before_tap(page)` gave, or None). `hold_ms`: the finger held down that long, as on a
+    phone (50 to 100 ms), where Playwright's tap lifts it at once."""
+    touch = page.context.new_cdp_session(page) if hold_ms else None
     for variant, hands in HANDS.items():
         page.goto(f"{base}/?variant={variant}")
         if in_phone:
@@ -172,7 +174,16 @@ def each_tap(page, base, runs, watch, done, in_phone=True, before_tap=None):
             page.wait_for_selector("#result .waits-list")
             measured = before_tap(page) if before_tap else None
             page.evaluate(watch)
-            page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
+            button = page.locator(".keyboard").get_by_role("button", name=key, exact=True)
+            if touch:
+                box = button.bounding_box()
+                point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+                touch.send("Input.dispatchTouchEvent",
+                           {"type": "touchStart", "touchPoints": [point]})
+                time.sleep(hold_ms / 1000)
+                touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            else:
+                button.tap()
             page.wait_for_selector("#result .score .big")
             for _ in range(300):
                 if page.evaluate(done):

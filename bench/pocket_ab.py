@@ -11,6 +11,8 @@ comes before it).
     POCKET_AB_ROUNDS=2        rounds; each runs both sides, in turn first
     POCKET_AB_RUNS=6          taps per variant, side and round
     POCKET_RATES=4            CPU throttling rates
+    POCKET_HOLD_MS=0          the finger held down that long (a phone's tap: 50 to 100 ms); the
+                              times are then from its lift (pointerup), what the player waits
 """
 
 import os
@@ -31,6 +33,7 @@ REF = Path(os.environ.get("POCKET_REF", "/tmp/ref"))
 ROUNDS = int(os.environ.get("POCKET_AB_ROUNDS", "2"))
 RUNS = int(os.environ.get("POCKET_AB_RUNS", "6"))
 RATES = [float(r) for r in os.environ.get("POCKET_RATES", "4").split(",") if r]
+HOLD_MS = int(os.environ.get("POCKET_HOLD_MS", "0"))
 # bench/tap_to_result.py's WATCH, and the frame after the score.
 WATCH = """() => {
   window.tapAt = 0; window.scoredAt = 0; window.frameAt = 0; window.paintedAt = 0;
@@ -39,6 +42,8 @@ WATCH = """() => {
   document.querySelector('.keyboard').addEventListener('pointerdown',
     () => { window.tapAt = performance.now(); window.scoredAt = window.frameAt = 0;
             window.paintedAt = 0; }, true);
+  document.querySelector('.keyboard').addEventListener('pointerup',
+    () => { window.liftAt = performance.now(); }, true);
   new MutationObserver(() => {
     if (window.tapAt && !window.scoredAt && document.querySelector('#result .score .big')) {
       window.scoredAt = performance.now();
@@ -58,9 +63,11 @@ def taps(p, base, rate) -> dict:
     with chromium(p, rate) as (_, context):
         page = context.new_page()
         throttle(context, page, rate)
-        for variant, run, _ in each_tap(page, base, RUNS, WATCH, "window.paintedAt > 0"):
+        for variant, run, _ in each_tap(page, base, RUNS, WATCH, "window.paintedAt > 0",
+                                        hold_ms=HOLD_MS):
             if run >= 0:
-                at = page.evaluate("[tapAt, scoredAt, frameAt, paintedAt]")
+                at = page.evaluate(f"[{'liftAt' if HOLD_MS else 'tapAt'}, scoredAt, frameAt, "
+                                   "paintedAt]")
                 scored, frame, painted = out[variant]
                 scored.append(at[1] - at[0])
                 frame.append(at[2] - at[0])
@@ -105,7 +112,8 @@ def main():
           f"ref {REF}); load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, on "
           f"{os.cpu_count()} cores")
     for rate in RATES:
-        print(f"CPU {rate:g}x, median / p95 ms from the tap, ref | this:")
+        since = f"the lift (held {HOLD_MS} ms)" if HOLD_MS else "the tap"
+        print(f"CPU {rate:g}x, median / p95 ms from {since}, ref | this:")
         print(f"  {'':9}  {'scored':^25}  {'frame begun':^25}  {'frame done':^25}")
         for variant in HANDS:
             ref, this = found[rate, "ref"][variant], found[rate, "this"][variant]

@@ -201,7 +201,20 @@ def test_a_tap_after_typing_asks_once_and_shows_the_servers_score(page, client, 
     """13 tiles typed, their waits answered in the phone, then the 14th tapped on the keyboard:
     the tap takes the focus, so the hand box's change repeats the question its typing asked;
     the form is asked once, for the tap (the change's request cancelled before htmx builds it),
-    and the score is the server's."""
+    and the score is the server's. The worker is asked once too, at the key's pointerdown
+    (pocket.prefetch: the hand as the tap leaves it), before the click: the tap's question is
+    the one asked ahead, and takes its answer."""
+    page.context.add_init_script("""(() => {
+      const Plain = window.Worker;
+      window.Worker = function (url) {
+        const worker = new Plain(url), post = worker.postMessage.bind(worker);
+        worker.postMessage = (m) => {
+          if (m && m.op === 'render' && window.seen) seen.push('worker asked');
+          post(m);
+        };
+        return worker;
+      };
+    })();""")
     page.goto(f"{page.base}/?variant={variant}")
     page.evaluate("pocket.start()")
     assert wait_ready(page) == "ready"
@@ -213,12 +226,14 @@ def test_a_tap_after_typing_asks_once_and_shows_the_servers_score(page, client, 
       window.seen = [];
       document.querySelector('input[name=hand]')
         .addEventListener('change', () => seen.push('change'));
+      document.addEventListener('click', () => seen.push('click'), true);
       document.addEventListener('htmx:configRequest',
         (e) => seen.push('asked ' + e.detail.triggeringEvent.type));
     }""")
     page.locator(".keyboard").get_by_role("button", name=key, exact=True).tap()
     page.wait_for_selector("#result .score .big")
-    assert page.evaluate("seen") == ["change", "asked tapped"]
+    page.wait_for_timeout(200)  # a second question to the worker would be posted by now
+    assert page.evaluate("seen") == ["worker asked", "change", "click", "asked tapped"]
     pairs = page.evaluate("Array.from(new FormData(document.getElementById('scorer')))")
     assert dict(pairs)["hand"].replace(" ", "") == tapped  # the tapped tile: the winning tile
     response = server_response(client, pairs)

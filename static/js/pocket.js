@@ -3,7 +3,7 @@
    result, or at once in the installed app, and then calls start(); until then window.pocket is
    the loader's stand-in, so that a first visit loads nothing of the pocket before its first
    result. window.pocket: state, ready (a Promise), start(), render(method, path, pairs),
-   call(name, args), assets. A question the pocket cannot answer (null) goes to the server. */
+   call(name, args), prefetch(form, replaced fields), assets. A question the pocket cannot answer (null) goes to the server. */
 (function () {
   "use strict";
 
@@ -21,7 +21,8 @@
     assets: data.assets,
     start: start,
     render: render,
-    call: call
+    call: call,
+    prefetch: prefetch
   };
   window.pocket = pocket;
 
@@ -168,6 +169,23 @@
      each would cost the tap a render and a swap before its own. */
   var toServer = null, asked = 0, answered = null;
 
+  /* A question asked ahead (scorer.js, at a key's pointerdown: the hand as the tap will leave
+     it): {question, answer}. The tap's own question, the same, takes that answer rather than
+     asking again: the worker answers while the finger is down (50 to 100 ms on a phone), so
+     that once it is lifted only the click and the swap are left. */
+  var early = null;
+  function questionOf(verb, path, pairs) { return JSON.stringify([verb, path, pairs]); }
+  function prefetch(form, replaced) {
+    if (pocket.state !== "ready" || !form.getAttribute("hx-post")) return;
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, name in replaced ? replaced[name] : value]);
+    });
+    var path = new URL(form.getAttribute("hx-post"), location.href).pathname;
+    early = { question: questionOf("post", path, pairs), answer: render("post", path, pairs) };
+    early.answer.catch(function () {});  /* unused, or used and handled there */
+  }
+
   /* The answer, parsed once, without its out-of-band parts that the page already shows as they
      are (most are an empty box: the context's errors, each house rule's), so that htmx swaps
      only what changed (each part swapped costs the tap a search of the page and a settle). It
@@ -231,11 +249,13 @@
       if (typeof value === "string") pairs.push([name, value]);
     });
     var path = new URL(d.path, location.href).pathname;
-    var question = JSON.stringify([d.verb, path, pairs]), mine = ++asked;
+    var question = questionOf(d.verb, path, pairs), mine = ++asked;
+    var ahead = early && early.question === question ? early.answer : null;
+    early = null;
     if (answered && answered.question === question && stillShown(d.target)) return;
     var trigger = d.triggeringEvent ? d.triggeringEvent.type : "";
     var asFields = d.elt.tagName === "FORM" && trigger !== "submit" ? fields(d.elt) : null;
-    render(d.verb, path, pairs).then(function (answer) {
+    (ahead || render(d.verb, path, pairs)).then(function (answer) {
       if (!answer) throw new Error("not in the pocket");
       if (mine !== asked) return;
       /* The old content taken out before the swap: htmx's removal fires two events for each

@@ -361,21 +361,33 @@
         render();
         return;
       }
-      var code = b.dataset.code;
-      if (!code) return;
+      if (!b.dataset.code) return;
       snapshot();
-      var n = counts(model);
-      if (mode === "chow") model.groups.push({ bracket: "[", tiles: chowOf(code) });
-      else if (SET_SIZES[mode]) {
-        model.groups.push({ bracket: mode === "ckong" ? "(" : "[", tiles: setOf(
-          code, SET_SIZES[mode], Number(b.dataset.max) - (n[code] || 0), 8 - (n.J || 0)) });
-        setJokers(0);
-      } else {
-        model.concealed.push(code);
-        if (mode === "win") model.winning = code;
-      }
+      model = withKey(model, b);
+      if (SET_SIZES[mode]) setJokers(0);
       if (mode !== "tile") setMode("tile");  // a set or the winning tile is one tap: back to tiles
       commit();
+    });
+
+    /* The hand as a tap on key b leaves it. */
+    function withKey(from, b) {
+      var next = JSON.parse(JSON.stringify(from)), code = b.dataset.code, n = counts(from);
+      if (mode === "chow") next.groups.push({ bracket: "[", tiles: chowOf(code) });
+      else if (SET_SIZES[mode]) {
+        next.groups.push({ bracket: mode === "ckong" ? "(" : "[", tiles: setOf(
+          code, SET_SIZES[mode], Number(b.dataset.max) - (n[code] || 0), 8 - (n.J || 0)) });
+      } else {
+        next.concealed.push(code);
+        if (mode === "win") next.winning = code;
+      }
+      return next;
+    }
+
+    /* Asked while the finger is down (pocket.js). */
+    keyboard.addEventListener("pointerdown", function (event) {
+      var b = event.target.closest("button");
+      if (!b || b.disabled || !b.dataset.code || !window.pocket || !pocket.prefetch) return;
+      pocket.prefetch(form, { hand: format(withKey(model, b)) });
     });
 
     view.addEventListener("click", function (event) {
