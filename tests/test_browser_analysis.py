@@ -112,7 +112,10 @@ def test_offline_the_pocket_analyses_and_completes_the_hand_as_the_server(page, 
             assert page.evaluate(TEXTS, None) == server_texts(page, client, pairs), hand
         tap_wait(page, "1m")
         assert page.evaluate("window.samePage") is True
-        assert hand_in_url(page) == "122334m456p55789s +1m"  # replaced in the phone
+        # Replaced in the phone once the frame that shows the score is painted (pocket.js).
+        page.wait_for_function("""() => new URLSearchParams(location.search).get('hand')
+                                       === '122334m456p55789s +1m'""", timeout=5_000)
+        assert hand_in_url(page) == "122334m456p55789s +1m"
         pairs = page.evaluate("Array.from(new FormData(document.getElementById('scorer')))")
         assert page.evaluate(TEXTS, None) == server_texts(page, client, pairs)
         expect(page.locator("#result .score .big")).to_have_text("12")  # on a discard
