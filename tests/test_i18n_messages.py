@@ -266,3 +266,27 @@ def test_a_sichuan_cap_note_names_the_house_rules_not_their_id():
     notes = [n["text"] for n in result["explanation"]]
     assert any("capped at 1 by the house rules" in n for n in notes), notes
     assert not any(SNAKE.search(n) for n in notes)
+
+
+@pytest.mark.parametrize("separator", [", ", " + "])
+def test_a_joined_message_is_its_template_formatted_and_renders_item_by_item(separator):
+    """joined's English is the join of its texts (Message.of_text), exactly what its template
+    formats to; rendered, each item and the language's own separator are translated."""
+    from scoring.engine.messages import gettext_noop, joined
+
+    items = [gettext_noop("{count} fan", count=8), "plain", gettext_noop("self-drawn (tsumo)")]
+    message = joined(items, separator)
+    assert message == message.template.format_map(message.params) == separator.join(items)
+    assert pickle.loads(pickle.dumps(message)) == message
+    assert pickle.loads(pickle.dumps(message)).template == message.template
+    from django.utils import translation
+
+    from scoring.engine.messages import LIST_SEPARATOR
+
+    with translation.override("zh-hans"):
+        said = localize(message)
+        own = localize(LIST_SEPARATOR) if separator == ", " else separator
+        assert said == own.join(localize(item) for item in items)
+        assert said != message and (own == "、") == (separator == ", ")
+    numbers = joined([1, 2], separator)  # not texts: formatted as before
+    assert numbers == f"1{separator}2"

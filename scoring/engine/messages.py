@@ -65,6 +65,14 @@ class Message(str):
         self.count = count
         return self
 
+    @classmethod
+    def of_text(cls, text: str, template: str, params: dict) -> "Message":
+        """The Message of `template` and `params` whose English, `text`, the caller worked out."""
+        self = str.__new__(cls, text)
+        self.template, self.params = template, params
+        self.context, self.plural, self.count = "", "", 1
+        return self
+
     def __reduce__(self):  # pickle and deepcopy keep the template, not only the English
         return (Message, (self.template, self.params, self.context, self.plural, self.count))
 
@@ -288,7 +296,11 @@ def joined(items, separator: str = ", ") -> Message | str:
     own = separator == ", "  # the language's own list separator, a param of its own
     params = {"sep": LIST_SEPARATOR} if own else {}
     params.update(zip(_item_names(len(items)), items, strict=True))
-    return Message(_joined_template(len(items), "{sep}" if own else separator), params)
+    template = _joined_template(len(items), "{sep}" if own else separator)
+    if not all(isinstance(item, str) for item in items):
+        return Message(template, params)
+    # Texts all: the English is their join (what formatting the template gives, for less).
+    return Message.of_text(separator.join(items), template, params)
 
 
 @cache  # a few item counts and separators: made once each
