@@ -544,6 +544,17 @@ def fu_note(items: list[Fu], raw: int, fu: int) -> Message:
                         rounded=rounded_up(fu) if fu != raw else "")
 
 
+NO_YAKU_TEXT = gettext_noop("no yaku: not a win (a hand needs at least one yaku; dora do not "
+                            "count); nobody pays")
+
+
+@lru_cache(maxsize=256)  # 13 han a yakuman, six at most: a few values
+def yakuman_text(han: int, limit: str, basic: int) -> Message:
+    """The explanation's yakuman: its han, the limit's name and its basic points."""
+    return gettext_noop("{han} han of yakuman: {limit}, {basic} basic points", han=han,
+                        limit=limit, basic=basic)
+
+
 @lru_cache(maxsize=4096)
 def points_text(han: int, fu: int, limit: str | None, basic: int) -> Message:
     """The explanation's basic points: a limit's, or fu x 2^(2 + han)."""
@@ -1170,15 +1181,11 @@ class Riichi(Variant):
     def steps(self, best: Scored, ctx) -> list[dict]:
         notes = []
         if not best.has_yaku:
-            notes.append({"code": "no_yaku", "total": 0, "minimum": 1,
-                          "text": gettext_noop("no yaku: not a win (a hand needs at least one "
-                                               "yaku; dora do not count); nobody pays")})
+            notes.append({"code": "no_yaku", "total": 0, "minimum": 1, "text": NO_YAKU_TEXT})
             return notes
         if best.yakuman:
             notes.append({"code": "yakuman", "total": best.han, "times": best.yakuman,
-                          "text": gettext_noop("{han} han of yakuman: {limit}, {basic} basic "
-                                               "points", han=best.han, limit=best.limit,
-                                               basic=best.basic)})
+                          "text": yakuman_text(best.han, best.limit, best.basic)})
         else:
             notes.append({"code": "fu", "fu": best.fu, "raw_fu": best.raw_fu,
                           "text": fu_note(best.fu_items, best.raw_fu, best.fu)})
