@@ -3,7 +3,8 @@
    result, or at once in the installed app, and then calls start(); until then window.pocket is
    the loader's stand-in, so that a first visit loads nothing of the pocket before its first
    result. window.pocket: state, ready (a Promise), start(), render(method, path, pairs),
-   call(name, args), prefetch(form, replaced fields), assets. A question the pocket cannot answer (null) goes to the server. */
+   call(name, args), prefetch(form, replaced fields), assets. A question the pocket cannot
+   answer (null) goes to the server. */
 (function () {
   "use strict";
 
@@ -175,12 +176,19 @@
      that once it is lifted only the click and the swap are left. */
   var early = null;
   function questionOf(verb, path, pairs) { return JSON.stringify([verb, path, pairs]); }
+  /* A form's text fields as [name, value] pairs (files left out), `replaced` ones as given. */
+  function textPairs(formData, replaced) {
+    var pairs = [];
+    formData.forEach(function (value, name) {
+      if (typeof value === "string") {
+        pairs.push([name, replaced && name in replaced ? replaced[name] : value]);
+      }
+    });
+    return pairs;
+  }
   function prefetch(form, replaced) {
     if (pocket.state !== "ready" || !form.getAttribute("hx-post")) return;
-    var pairs = [];
-    new FormData(form).forEach(function (value, name) {
-      if (typeof value === "string") pairs.push([name, name in replaced ? replaced[name] : value]);
-    });
+    var pairs = textPairs(new FormData(form), replaced);
     var path = new URL(form.getAttribute("hx-post"), location.href).pathname;
     early = { question: questionOf("post", path, pairs), answer: render("post", path, pairs) };
     early.answer.catch(function () {});  /* unused, or used and handled there */
@@ -217,11 +225,7 @@
   /* The form's own fields, as the browser reads them (the same for the question asked and the
      one that repeats it). */
   function fields(form) {
-    var pairs = [];
-    new FormData(form).forEach(function (value, name) {
-      if (typeof value === "string") pairs.push([name, value]);
-    });
-    return JSON.stringify(pairs);
+    return JSON.stringify(textPairs(new FormData(form)));
   }
   function stillShown(target) {
     return answered && answered.first === target.firstChild && answered.last === target.lastChild;
@@ -244,10 +248,7 @@
     if (pocket.state !== "ready" || !d.target || d.target.id !== "result") return;
     if (toServer === d.elt) { toServer = null; return; }
     event.preventDefault();
-    var pairs = [];
-    d.formData.forEach(function (value, name) {
-      if (typeof value === "string") pairs.push([name, value]);
-    });
+    var pairs = textPairs(d.formData);
     var path = new URL(d.path, location.href).pathname;
     var question = questionOf(d.verb, path, pairs), mine = ++asked;
     var ahead = early && early.question === question ? early.answer : null;
