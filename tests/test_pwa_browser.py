@@ -18,8 +18,12 @@ pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
 
 def installed(page, path="/"):
     """Open `path` and wait until the service worker controls the page (its first version
-    takes over at once) and keeps this page and its static files."""
+    takes over at once) and keeps this page and its static files. On the scorer, a hand is
+    scored first: a first visit installs the worker only after the first result (shell.js)."""
     page.goto(page.base + path)
+    if page.locator("#scorer").count() and not page.locator("#result .score").count():
+        page.fill("#scorer input[name=hand]", "123m 456p 789s 111z 22z")
+        page.locator("#result .score").wait_for()
     until(page, """async () => {
         if (!navigator.serviceWorker.controller) return false;
         const names = await caches.keys();
@@ -37,6 +41,42 @@ def until(page, predicate, seconds=60):
     while not page.evaluate(predicate):
         assert time.monotonic() < deadline, f"still false after {seconds} s: {predicate}"
         time.sleep(0.2)
+
+
+def test_a_first_visit_installs_the_worker_after_the_first_result(browser, live_server):
+    """The worker's install downloads every kept page and file, the pocket engine's 6.5 MB
+    with them: on a first visit to the scorer none of it is asked before the first result, nor
+    the worker itself; after it the worker installs and keeps the pages."""
+    context, page = phone(browser, live_server)
+    try:
+        asked = []
+        context.on("request", lambda r: asked.append(r.url)
+                   if r.service_worker or r.url.endswith("/sw.js") else None)
+        page.goto(page.base + "/")
+        page.wait_for_load_state("load")
+        page.locator("#scorer .keyboard .key").first.wait_for()
+        time.sleep(1)
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r)") is False
+        assert asked == []
+        page.fill("#scorer input[name=hand]", "123m 456p 789s 111z 22z")
+        page.locator("#result .score").wait_for()
+        until(page, "() => navigator.serviceWorker.controller !== null")
+        assert any("/static/pocket/" in url for url in asked)
+    finally:
+        context.close()
+
+
+def test_other_pages_install_the_worker_at_their_load(browser, live_server):
+    """A page with no result to wait for (the pattern library) installs the worker at its
+    load; a later visit to the scorer is controlled at once, before any result."""
+    context, page = phone(browser, live_server)
+    try:
+        installed(page, reverse("patterns", args=["shanghai"]))
+        page.goto(page.base + "/")
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        assert not page.locator("#result .score").count()
+    finally:
+        context.close()
 
 
 def badge(page):

@@ -1,6 +1,7 @@
-/* The app's shell on every page: installs the service worker (sw.js), says honestly whether the
-   phone reaches the server (the badge in the header), and offers a new version when one is ready
-   ("Reload to update": the waiting worker takes over, the page reloads).
+/* The app's shell on every page: installs the service worker (sw.js; on a first visit once the
+   page has given what it was opened for: whenDue), says honestly whether the phone reaches the
+   server (the badge in the header), and offers a new version when one is ready ("Reload to
+   update": the waiting worker takes over, the page reloads).
 
    The badge believes real requests first: a request that failed (htmx's, the worker's, a probe)
    says offline even where navigator.onLine says online (a phone on a dead Wi-Fi); while offline
@@ -108,12 +109,26 @@
     if (event.detail.online) tablesIfWaiting();
   });
 
-  document.addEventListener("DOMContentLoaded", function () {
-    badge = document.getElementById("network");
-    say(online);
-    if (online) probe();
-    tablesIfWaiting();
-    if (!script || !script.dataset.worker || !("serviceWorker" in navigator)) return;
+  /* On a first visit (no worker runs yet) the worker is installed once the page has given what
+     it was opened for: the scorer's first result (when the pocket loads too), any other page's
+     load; or when the page is put away. Its install downloads every kept page and file, the
+     pocket engine's 6.5 MB with them, which on a phone's slow connection would otherwise hold up
+     the first result. Once a worker runs (its files come from the phone) and in the installed
+     app: at once. */
+  function whenDue(install) {
+    var done = false;
+    function once() { if (!done) { done = true; install(); } }
+    if (navigator.serviceWorker.controller || matchMedia("(display-mode: standalone)").matches) return once();
+    document.addEventListener("visibilitychange", function () { if (document.hidden) once(); });
+    var form = document.getElementById("scorer"), result = document.getElementById("result");
+    function scored() { return result.querySelector(".score, .waits-list"); }
+    if (form && result && !scored()) {
+      document.addEventListener("htmx:afterSettle", function () { if (scored()) once(); });
+    } else if (document.readyState === "complete") once();
+    else window.addEventListener("load", once);
+  }
+
+  function install() {
     navigator.serviceWorker.register(script.dataset.worker, { scope: script.dataset.scope })
       .then(function (found) {
         registration = found;
@@ -128,6 +143,14 @@
         if (found.installing) watch(found.installing);
         found.addEventListener("updatefound", function () { watch(found.installing); });
       }).catch(function () { /* no worker (a private window): the pages work as before */ });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    badge = document.getElementById("network");
+    say(online);
+    if (online) probe();
+    tablesIfWaiting();
+    if (script && script.dataset.worker && "serviceWorker" in navigator) whenDue(install);
   });
 
   /* A permalink opened with no connection: the worker answered with the scorer's kept page,
