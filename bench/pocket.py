@@ -127,9 +127,10 @@ def first_visit_bytes(p, base, rate) -> int:
             except Exception:  # a redirect or an aborted request has no body
                 pass
         # The worker's bodies are not handed to Playwright: each asked again here.
-        for _when, url in (r for r in by_worker if r[0] <= shown):
-            with urllib.request.urlopen(url) as answer:
-                total += gzip_size(answer.read())
+        for when, url in by_worker:
+            if when <= shown:
+                with urllib.request.urlopen(url) as answer:
+                    total += gzip_size(answer.read())
         return total
 
 

@@ -16,14 +16,16 @@ expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = [*MARKS, pytest.mark.django_db(transaction=True)]
 
 
-def installed(page, path="/"):
+# A permalink: the scorer with its result drawn by the server, which installs the worker at its
+# load (a first visit to the bare scorer waits for the player's first result: shell.js).
+SCORED = "/?" + urlencode({"variant": "shanghai", "hand": "123m 456p 789s 111z 22z",
+                           "seat_wind": "E", "round_wind": "E"})
+
+
+def installed(page, path=SCORED):
     """Open `path` and wait until the service worker controls the page (its first version
-    takes over at once) and keeps this page and its static files. On the scorer, a hand is
-    scored first: a first visit installs the worker only after the first result (shell.js)."""
+    takes over at once) and keeps this page and its static files."""
     page.goto(page.base + path)
-    if page.locator("#scorer").count() and not page.locator("#result .score").count():
-        page.fill("#scorer input[name=hand]", "123m 456p 789s 111z 22z")
-        page.locator("#result .score").wait_for()
     until(page, """async () => {
         if (!navigator.serviceWorker.controller) return false;
         const names = await caches.keys();

@@ -588,6 +588,23 @@
     if (rules && rules.querySelector(".rule-error .error")) rules.open = true;
   });
 
+  /* The player's first result (a score or a list of waits in #result), for what waits for it:
+     the pocket (below) and, on a first visit, the service worker's install (shell.js). A page
+     opened with its result (a permalink) has it from the start; one the player asked for is
+     announced once, by "scorer:result" on document. */
+  function resultShown() {
+    var result = document.getElementById("result");
+    return !!result && !!result.querySelector(".score, .waits-list");
+  }
+  var announced = false;
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var result = document.getElementById("result");
+    if (announced || !result || !result.contains(event.target) || !resultShown()) return;
+    announced = true;
+    document.dispatchEvent(new CustomEvent("scorer:result"));
+  });
+  window.scorer = { resultShown: resultShown };
+
   /* The pocket's loader (docs/pocket.md): pocket.js after the first result, or in the app. */
   var pocketData = document.getElementById("pocket-data"), pocketLoad;
   function loadPocket() {
@@ -602,10 +619,7 @@
   if (pocketData && window.Worker && window.WebAssembly) {
     window.pocket = { state: "off", start: loadPocket };
     if (matchMedia("(display-mode: standalone)").matches) loadPocket();
-    document.addEventListener("htmx:afterSettle", function (event) {
-      var result = document.getElementById("result");
-      if (result && result.contains(event.target) && result.querySelector(".score, .waits-list")) loadPocket();
-    });
+    document.addEventListener("scorer:result", loadPocket);
   }
 
   /* The result's one tap, "Add to <table>" (pocket/add_to_table.jinja), against a score of the

@@ -120,10 +120,9 @@
     function once() { if (!done) { done = true; install(); } }
     if (navigator.serviceWorker.controller || matchMedia("(display-mode: standalone)").matches) return once();
     document.addEventListener("visibilitychange", function () { if (document.hidden) once(); });
-    var form = document.getElementById("scorer"), result = document.getElementById("result");
-    function scored() { return result.querySelector(".score, .waits-list"); }
-    if (form && result && !scored()) {
-      document.addEventListener("htmx:afterSettle", function () { if (scored()) once(); });
+    var scorer = window.scorer;  // scorer.js: the first result, told once it is on screen
+    if (document.getElementById("scorer") && scorer && !scorer.resultShown()) {
+      document.addEventListener("scorer:result", once);
     } else if (document.readyState === "complete") once();
     else window.addEventListener("load", once);
   }

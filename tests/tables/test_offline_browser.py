@@ -280,7 +280,7 @@ def test_hands_sent_from_another_page_leave_the_boards_notice(page):
     the hand is sent from the scorer, as hand 2. The board, opened again, says it went after
     the other phone's hand, as on the board itself."""
     table = Table.objects.create(name="Away", variant="shanghai", rules={}, players=NAMES)
-    installed(page, "/")
+    installed(page)  # the scorer kept, for its page offline
     installed(page, board_of(table))
     offline(page, True)
     shanghai_win(page, 1, 0, 10)
