@@ -3,8 +3,9 @@ Chromium at 360 x 780, the CPU unthrottled and throttled 4x (DevTools'
 Emulation.setCPUThrottlingRate). Printed, for each rate:
 
 - first visit: the bytes (gzip, as WhiteNoise serves static files and a proxy the pages) loaded
-  before the first result, the service worker's included, the same page of the starting commit
-  beside it when POCKET_BASE names its export (/tmp/base); budget: no more than before;
+  before the first result, the service worker's included, from a production server (the static
+  files collected: hashed, minified), the same page of the starting commit beside it, served the
+  same way, when POCKET_BASE names its export (/tmp/base); budget: no more than before;
 - the pocket's bytes: its scripts, Pyodide's runtime and the pack, gzip; budget 7 MB;
 - ready: from pocket.start() to ready, the first time (empty caches) and on a later start (the
   browser's code cache, the .pyc kept in IndexedDB); budgets 8 s and 4 s at 4x;
@@ -31,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.serving import free_port, gunicorn, server_env  # noqa: E402
+from bench.serving import gunicorn, server_env  # noqa: E402
 from bench.tap_to_result import HANDS, WATCH, percentile  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -118,10 +119,13 @@ def first_visit_bytes(p, base, rate) -> int:
         shown = page.evaluate("performance.timeOrigin + window.firstResultAt")  # ms since 1970
         before = page.evaluate("""() => performance.getEntriesByType('resource')
           .filter((e) => e.startTime <= window.firstResultAt).map((e) => e.name)""")
-        total = 0
+        total, seen = 0, set()
         for response in responses:
             if response.request.resource_type != "document" and response.url not in before:
                 continue
+            if response.url in seen:  # asked again (the tab's icon): the browser's cache answers
+                continue
+            seen.add(response.url)
             try:
                 total += gzip_size(response.body())
             except Exception:  # a redirect or an aborted request has no body
@@ -222,21 +226,21 @@ def taps_and_analyses(p, base, rate, in_phone: bool) -> dict:
     return out
 
 
-def base_first_bytes(p, rate):
-    """The starting commit's first visit, served from its export by the same venv."""
-    if not (Path(BASE_EXPORT) / "manage.py").exists():
-        return None
-    with tempfile.TemporaryDirectory() as workdir:
-        env = server_env(workdir, WEB_CONCURRENCY="1", GUNICORN_BIND=f"127.0.0.1:{free_port()}")
-        import bench.serving as serving
+def production_first_bytes(p, rate, root=None):
+    """A first visit's bytes as production serves them (the static files collected: hashed,
+    minified, compressed), from this tree or from `root` (an export of another commit) with the
+    same venv."""
+    import bench.serving as serving
 
-        was = serving.ROOT
-        serving.ROOT = Path(BASE_EXPORT)
-        try:
+    was = serving.ROOT
+    serving.ROOT = Path(root) if root else was
+    try:
+        with tempfile.TemporaryDirectory() as workdir:
+            env = serving.production_env(Path(workdir), WEB_CONCURRENCY="1")
             with gunicorn(env) as (base, _):
                 return first_visit_bytes(p, base, rate)
-        finally:
-            serving.ROOT = was
+    finally:
+        serving.ROOT = was
 
 
 def show(label, values, bound=None):
@@ -254,10 +258,11 @@ def main():
     load = os.getloadavg()[0]
     lines = []
     with tempfile.TemporaryDirectory() as workdir, sync_playwright() as p:
-        before = base_first_bytes(p, 1)
+        before = (production_first_bytes(p, 1, BASE_EXPORT)
+                  if (Path(BASE_EXPORT) / "manage.py").exists() else None)
         with gunicorn(server_env(workdir, WEB_CONCURRENCY="2")) as (base, _):
             for rate in RATES:
-                first_bytes = first_visit_bytes(p, base, rate)
+                first_bytes = production_first_bytes(p, rate)
                 first, later, pocket_bytes = ready_times(p, base, rate)
                 phone = taps_and_analyses(p, base, rate, in_phone=True)
                 server = taps_and_analyses(p, base, rate, in_phone=False)

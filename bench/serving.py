@@ -1,6 +1,7 @@
 """gunicorn on loopback, for the benches and tests that need a real server (several worker
 processes, as `make prod` runs it): a database of its own in SQLite unless DATABASE_URL names
-one, migrated, DEBUG on (no TLS proxy in front), stopped at the end."""
+one, migrated, DEBUG on (no TLS proxy in front) or production's (production_env), stopped at the
+end."""
 
 import os
 import socket
@@ -27,6 +28,22 @@ def server_env(workdir: Path, **more) -> dict:
     env.update(DJANGO_DEBUG="1", GUNICORN_BIND=f"127.0.0.1:{free_port()}")
     env.setdefault("DATABASE_URL", f"sqlite:///{Path(workdir) / 'db.sqlite3'}")
     env.update(more)
+    return env
+
+
+def production_env(workdir: Path, **more) -> dict:
+    """The environment of a production server (DEBUG off: the static files collected, hashed,
+    minified and compressed into `workdir`, as `make prod` serves them) on a free loopback port,
+    with no TLS proxy in front: no redirect to HTTPS, no HSTS (Chromium keeps the secure cookies
+    of a loopback address)."""
+    import secrets
+
+    env = server_env(workdir, DJANGO_DEBUG="0", DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+                     DJANGO_ALLOWED_HOSTS="127.0.0.1", DJANGO_SECURE_SSL_REDIRECT="0",
+                     DJANGO_SECURE_HSTS_SECONDS="0",
+                     DJANGO_STATIC_ROOT=str(Path(workdir) / "static"), **more)
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
     return env
 
 

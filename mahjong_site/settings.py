@@ -231,7 +231,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "mahjong_site.storage.MinifiedStaticFilesStorage"
         ),
     },
 }

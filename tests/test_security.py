@@ -179,7 +179,7 @@ def test_production_settings_come_from_the_environment():
         "debug": False, "session_secure": True, "csrf_secure": True, "hsts": 31536000,
         # subdomains and preload only when the environment asks
         "hsts_sub": False, "ssl_redirect": True,
-        "static": "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        "static": "mahjong_site.storage.MinifiedStaticFilesStorage",
         "hosts": ["scorer.example.org", "127.0.0.1"], "body": 65536, "csp": True}
 
 

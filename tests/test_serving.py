@@ -10,6 +10,7 @@ processes started as `make prod` starts them, sharing one database.
 - A request for a host this site is not is one warning line in the log, without a traceback.
 """
 
+import gzip
 import http.client
 import json
 import os
@@ -251,6 +252,37 @@ def test_the_server_starts_with_what_start_up_made_out_of_the_collectors_sight(t
     out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout.split()
     assert int(out[0]) > 10000 and out[1:] == ["True", "True"]
+
+
+# The static files as production serves them ------------------------------------------------------
+
+def collected(name: str) -> Path:
+    """The hashed file collectstatic made of static `name`."""
+    manifest = json.loads((Path(COLLECTED["root"]) / "staticfiles.json").read_text())
+    return Path(COLLECTED["root"]) / manifest["paths"][name]
+
+
+def test_production_serves_the_projects_scripts_minified_and_still_valid():
+    """mahjong_site/storage.py: the comments and spaces of static/js and static/css gone, the
+    scripts still JavaScript (Node parses each), the stylesheet's font still found by its hashed
+    name, the gzip copy WhiteNoise sends made of the minified file."""
+    scripts = sorted(p.name for p in (ROOT / "static" / "js").glob("*.js"))
+    assert "scorer.js" in scripts and "htmx.min.js" in scripts
+    for name in scripts:
+        source, made = (ROOT / "static" / "js" / name).read_text(), collected(f"js/{name}")
+        if name.endswith(".min.js"):
+            assert made.read_text() == source  # minified already: kept as it is
+            continue
+        assert len(made.read_text()) < 0.8 * len(source), name
+        assert "/* " not in made.read_text(), name
+        checked = subprocess.run(["node", "--check", str(made)], capture_output=True, text=True)
+        assert checked.returncode == 0, f"{name}: {checked.stderr}"
+        packed = Path(f"{made}.gz")  # not made for a file too small to gain from it (early.js)
+        assert name == "early.js" or gzip.decompress(packed.read_bytes()) == made.read_bytes()
+    css = collected("css/site.css").read_text()
+    assert "/*" not in css and "\n" not in css.strip()
+    font = collected("fonts/tile-faces.woff2").name
+    assert f'url("../fonts/{font}")' in css or f"url(../fonts/{font})" in css
 
 
 # The database down ------------------------------------------------------------------------------
