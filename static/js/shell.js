@@ -87,38 +87,57 @@
     registration.waiting.postMessage({ type: "take-over" });
   });
 
-  /* The offline tables' code (tables-offline.js) comes with the table pages; elsewhere (the
-     scorer, whose one tap may keep a hand offline, and every other page) it is loaded only when
-     hands kept on this phone wait to be sent: when the page opens with a connection, and when
-     the connection comes back. It sends them, as on a table's page. */
-  var tablesLoading = false;
-  function tablesIfWaiting() {
-    var store = window.PendingStore, src = script && script.dataset.tables;
-    if (!online || tablesLoading || window.tablesOffline || !store || !src) return;
-    store.all().then(function (entries) {
-      if (tablesLoading || window.tablesOffline
-          || !entries.some(function (e) { return e.status === "pending"; })) return;
-      tablesLoading = true;
+  /* A script loaded once, when asked for (its tag added): a Promise. The pages' code that waits
+     until it is needed (pocket.js, result.js, pending-store.js, tables-offline.js) comes
+     through here. A failed load is tried again at the next ask. */
+  var loads = {};
+  function load(src) {
+    return loads[src] = loads[src] || new Promise(function (resolve, reject) {
       var tag = document.createElement("script");
       tag.src = src;
-      tag.onerror = function () { tablesLoading = false; };  // tried again with the connection
+      tag.onload = resolve;
+      tag.onerror = function () { delete loads[src]; reject(new Error("not loaded: " + src)); };
       document.head.appendChild(tag);
-    }).catch(function () { /* no IndexedDB: nothing can be waiting */ });
+    });
+  }
+
+  /* The hands kept on this phone (pending-store.js): the table pages bring it from the start;
+     elsewhere it is loaded when due (below), first needed by a result's tap or a hand waiting
+     to be sent. A Promise of window.PendingStore. */
+  function store() {
+    if (window.PendingStore) return Promise.resolve(window.PendingStore);
+    return load(script.dataset.store).then(function () { return window.PendingStore; });
+  }
+
+  /* The offline tables' code (tables-offline.js) comes with the table pages; elsewhere (the
+     scorer, whose one tap may keep a hand offline, and every other page) it is loaded only when
+     hands kept on this phone wait to be sent: once due (with a connection), and when the
+     connection comes back. It sends them, as on a table's page. */
+  var due = false;
+  function tablesIfWaiting() {
+    if (!online || !due || window.tablesOffline || !script || !script.dataset.tables) return;
+    store().then(function (kept) { return kept.all(); }).then(function (entries) {
+      if (!window.tablesOffline && entries.some(function (e) { return e.status === "pending"; })) {
+        return load(script.dataset.tables);
+      }
+    }).catch(function () { /* no IndexedDB (nothing can be waiting) or no connection: later */ });
   }
   document.addEventListener("network", function (event) {
     if (event.detail.online) tablesIfWaiting();
   });
 
-  /* On a first visit (no worker runs yet) the worker is installed once the page has given what
-     it was opened for: the scorer's first result (when the pocket loads too), any other page's
-     load; or when the page is put away. Its install downloads every kept page and file, the
-     pocket engine's 6.5 MB with them, which on a phone's slow connection would otherwise hold up
-     the first result. Once a worker runs (its files come from the phone) and in the installed
+  /* On a first visit (no worker runs yet) what the page does not need for what it was opened
+     for waits until it has given it: the scorer's first result (when the pocket loads too), any
+     other page's load; or until the page is put away. That is the worker's install, which
+     downloads every kept page and file, the pocket engine's 6.5 MB with them, and would
+     otherwise hold up the first result on a phone's slow connection, and the hands kept here
+     (pending-store.js). Once a worker runs (the files come from the phone) and in the installed
      app: at once. */
-  function whenDue(install) {
+  function whenDue(then) {
     var done = false;
-    function once() { if (!done) { done = true; install(); } }
-    if (navigator.serviceWorker.controller || matchMedia("(display-mode: standalone)").matches) return once();
+    function once() { if (!done) { done = true; then(); } }
+    var worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (worker || matchMedia("(display-mode: standalone)").matches) return once();
     document.addEventListener("visibilitychange", function () { if (document.hidden) once(); });
     var scorer = window.scorer;  // scorer.js: the first result, told once it is on screen
     if (document.getElementById("scorer") && scorer && !scorer.resultShown()) {
@@ -148,8 +167,11 @@
     badge = document.getElementById("network");
     say(online);
     if (online) probe();
-    tablesIfWaiting();
-    if (script && script.dataset.worker && "serviceWorker" in navigator) whenDue(install);
+    whenDue(function () {
+      due = true;
+      tablesIfWaiting();
+      if (script && script.dataset.worker && "serviceWorker" in navigator) install();
+    });
   });
 
   /* A permalink opened with no connection: the worker answered with the scorer's kept page,
@@ -185,5 +207,7 @@
     failed: function () { say(false); },
     answered: function () { say(true); },
     registration: function () { return registration; },
+    load: load,
+    store: store,
   };
 })();

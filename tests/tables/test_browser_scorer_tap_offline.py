@@ -101,7 +101,7 @@ def test_a_tap_kept_on_the_scorer_is_sent_from_the_scorer(page, table, back):  #
         page.goto(scorer)
     else:
         offline(page, False)
-    until(page, "async () => (await PendingStore.all()).length === 0")
+    until(page, "async () => !!window.PendingStore && (await PendingStore.all()).length === 0")
     assert page.evaluate("typeof tablesOffline.send") == "function"
     expect(page.locator("#network")).to_have_attribute("data-state", "online")
     hand = TableHand.objects.get()

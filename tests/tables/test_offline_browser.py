@@ -289,7 +289,8 @@ def test_hands_sent_from_another_page_leave_the_boards_notice(page):
         winner=2, self_drawn=True, total=20)))  # the other phone's
     page.goto(page.base + "/")
     offline(page, False)
-    until(page, "async () => (await PendingStore.all()).length === 0")
+    # the scorer loads the hands kept here (pending-store.js) when due: at once with the worker
+    until(page, "async () => !!window.PendingStore && (await PendingStore.all()).length === 0")
     assert [(h.number, h.winner) for h in table.hands.order_by("number")] == [(1, 2), (2, 1)]
     page.goto(page.base + board_of(table))
     notice = page.locator("#notice")
