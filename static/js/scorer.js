@@ -632,7 +632,9 @@
   document.addEventListener("htmx:confirm", function (event) {
     if (window.tableTap || !event.target.matches("#hand-error a.add-here[hx-post]")) return;
     event.preventDefault();
-    window.shell.load(tapScript).then(function () { event.detail.issueRequest(true); });
+    window.shell.load(tapScript).then(function () {
+      window.tableTap.late(event.target, function () { event.detail.issueRequest(true); });
+    });
   });
 
   document.addEventListener("click", function (event) {

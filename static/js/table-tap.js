@@ -1,10 +1,8 @@
 /* The scorer result's one tap, "Add to <table>", for a player who keeps a table's score: loaded
    by scorer.js after the first result of a page with a table (#result's data-table); a tap that
-   comes before it waits for it. window.tableTap says it is here. */
+   comes before it waits for it (window.tableTap.late). */
 (function () {
   "use strict";
-
-  window.tableTap = true;
 
   /* The result's one tap, "Add to <table>" (pocket/add_to_table.jinja), against a score of the
      same hand that lands around it: leaving the hand box to tap fires the box's change, so the
@@ -120,4 +118,18 @@
     keepOffline(link, event.detail.requestConfig.formData);
   });
   new MutationObserver(keepTapped).observe(document.documentElement, { childList: true, subtree: true });
+
+  window.tableTap = {
+    /* A tap made before this file was here, held by scorer.js: sent now (`send`), or, when a
+       score of the same hand drew the line again meanwhile, by a tap on the button drawn. */
+    late: function (link, send) {
+      if (link.isConnected) return send();
+      var mine = tapOf(link), again = mine && Array.prototype.find.call(
+        document.querySelectorAll("#hand-error a.add-here[hx-post]"), function (other) {
+          var theirs = tapOf(other);
+          return theirs && theirs.to === mine.to && theirs.q === mine.q;
+        });
+      if (again) again.click();
+    }
+  };
 })();

@@ -53,6 +53,22 @@ def assert_not_cut_short(page, *selectors):
         assert element.evaluate("e => e.scrollWidth <= e.clientWidth"), element.inner_text()
 
 
+def test_a_tap_before_its_script_is_there_waits_for_it(page, table):
+    """The tap's code (table-tap.js) loads after the first result: a tap that comes before it is
+    sent once it is there, and records the hand as any tap does."""
+    held = []
+    page.route("**/table-tap.js", lambda route: held.append(route))
+    add = to_the_scorer(page, table)
+    assert page.evaluate("window.tableTap") is None and held  # asked for, still on its way
+    add.tap()
+    page.wait_for_timeout(300)
+    assert not TableHand.objects.exists()  # the tap waits for its code
+    held[0].continue_()
+    expect(page.locator("#hand-error .added .added-what")).to_have_text("✓ #1 Bob")
+    hand = TableHand.objects.get()
+    assert (hand.winner, hand.discarder, hand.total) == (1, 0, 5)
+
+
 def test_one_tap_records_the_hand_and_one_tap_undoes_it(page, table):
     add = to_the_scorer(page, table)
     assert_beside_the_summary_on_the_first_screen(page, add)
