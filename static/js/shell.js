@@ -128,11 +128,11 @@
 
   /* On a first visit (no worker runs yet) what the page does not need for what it was opened
      for waits until it has given it: the scorer's first result (when the pocket loads too), any
-     other page's load; or until the page is put away. That is the worker's install, which
-     downloads every kept page and file, the pocket engine's 6.5 MB with them, and would
-     otherwise hold up the first result on a phone's slow connection, and the hands kept here
-     (pending-store.js). Once a worker runs (the files come from the phone) and in the installed
-     app: at once. */
+     other page's load; or until the page is put away. That is the worker's install (it
+     downloads every kept page and file, the pocket engine's 6.5 MB with them, which would hold
+     up the first result on a phone's slow connection), the hands kept here (pending-store.js)
+     and the probe of the connection. Once a worker runs (the files come from the phone) and in
+     the installed app: at once. */
   function whenDue(then) {
     var done = false;
     function once() { if (!done) { done = true; then(); } }
@@ -166,9 +166,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     badge = document.getElementById("network");
     say(online);
-    if (online) probe();
-    whenDue(function () {
+    whenDue(function () {  /* before it, a failed request says offline (a first visit's answer) */
       due = true;
+      if (online) probe();
       tablesIfWaiting();
       if (script && script.dataset.worker && "serviceWorker" in navigator) install();
     });
