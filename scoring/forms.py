@@ -88,6 +88,7 @@ def context_field(spec: ContextField) -> forms.Field:
     if kind is TILES:  # typed, or tapped in its picker (partials/_tile_picker.html)
         field = forms.CharField(max_length=INDICATOR_MAX_LENGTH, **common)
         field.tile_picker = MAX_INDICATORS  # how many it picks at most
+        field.script = "js/tile-picker.js"
         return field
     if kind is COUNT:
         return forms.IntegerField(min_value=0, max_value=MAX_COUNT, **common)
@@ -141,9 +142,12 @@ def rule_field(option: dict) -> forms.Field:
     if isinstance(default, float):
         return forms.FloatField(**common)
     validators = [CardValidator()] if option["name"] == "card" else []
-    return forms.CharField(widget=forms.Textarea(attrs={
+    field = forms.CharField(widget=forms.Textarea(attrs={
         "rows": 4, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off"}),
         validators=validators, **common)
+    if option["name"] == "card":
+        field.script = "js/american-card.js"  # the card pasted once, kept on the phone
+    return field
 
 
 class FanTicks:
@@ -272,6 +276,12 @@ class ScoreForm(FanTicks, forms.Form):
 
     def rule_fields(self):
         return [self[name] for name in self.rule_names.values()]
+
+    def scripts(self) -> list[str]:
+        """The static scripts the shown fields need beside scorer.js (a box's tile picker, the
+        kept card), each once: a page loads only its own variant's."""
+        shown = self.context_fields() + self.rule_fields()
+        return list(dict.fromkeys(f.field.script for f in shown if hasattr(f.field, "script")))
 
     def rule_errors(self) -> bool:
         return any(self[name].errors for name in self.rule_names.values())

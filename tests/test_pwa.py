@@ -44,7 +44,8 @@ def test_the_worker_keeps_every_page_a_phone_needs_offline(client):
         assert client.get(page).status_code == 200, page
     kept = set(pocket["static"])
     for path in ("css/site.css", "css/tables.css", "js/htmx.min.js", "js/scorer.js",
-                 "js/shell.js", "js/table-tap.js", "js/tables-offline.js", "js/pending-store.js",
+                 "js/shell.js", "js/table-tap.js", "js/tile-picker.js", "js/american-card.js",
+                 "js/tables-offline.js", "js/pending-store.js",
                  "fonts/tile-faces.woff2", "icons/icon-32.png", "icons/icon-192.png",
                  "icons/maskable-512.png"):
         assert f"/static/{path}" in kept, path

@@ -471,30 +471,6 @@
     render();
   }
 
-  /* The American card: pasted once, kept on this phone (localStorage; a cookie cannot hold it).
-     Put back when the page shows no card of its own (empty or the demo) and its link names none. */
-  var CARD_KEY = "mahjong.american-card";
-
-  function isCardText(text) { return text.indexOf("\n") >= 0 || text.indexOf(":") >= 0; }
-
-  function keepCard(form) {
-    var box = form.querySelector("textarea[name=american-card]");
-    var store = null;
-    try { store = window.localStorage; } catch (e) { /* storage turned off: paste each time */ }
-    if (!box || !store) return;
-    var kept = store.getItem(CARD_KEY), shown = box.value.trim();
-    var named = new URLSearchParams(location.search).get("american-card");
-    if (kept && !named && (shown === "" || shown === "demo")) {
-      box.value = kept;
-      var hand = form.querySelector("input[name=hand]");
-      if (hand && hand.value.trim()) box.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-    box.addEventListener("input", function () {
-      if (isCardText(box.value)) store.setItem(CARD_KEY, box.value);
-      else store.removeItem(CARD_KEY);  // demo, temporary or cleared: the player's choice
-    });
-  }
-
   /* A flag that says how the tile came sets self-drawn to match (a kong replacement is drawn; a
      robbed kong is another player's tile), and changing self-drawn clears the flags it no longer
      fits. Which way each flag points comes from the engine's rules (data-self-drawn). Capture
@@ -520,68 +496,6 @@
       function (box) { return box.type === "checkbox" ? box.checked : box.value && box.value !== "0"; });
   }
 
-  /* A box of tiles (the dora indicators) with its picker: the tiles in the box drawn as buttons
-     that remove them, and keys that add one, each change written to the box as a player would
-     type it ("3s 7z") and asked at once ("tapped"). A box whose text is not tiles yet is left as
-     it is: the picker shows nothing picked and adds after what is typed. */
-  function tilePickers(form) {
-    form.querySelectorAll(".tile-picker").forEach(function (picker) {
-      var box = document.getElementById(picker.dataset.for);
-      var picked = picker.querySelector(".picked");
-      var toggle = picker.querySelector(".pick-toggle");
-      var keys = picker.querySelector(".pick-keys");
-      if (!box || !picked || !toggle || !keys) return;
-      var most = Number(picker.dataset.most) || 5;
-      var faces = {};
-      keys.querySelectorAll(".key").forEach(function (k) { faces[k.dataset.code] = k; });
-
-      function read() { return readTiles(box.value) || []; }
-      function draw() {
-        var codes = read();
-        picked.textContent = "";
-        codes.forEach(function (code, index) {
-          var key = faces[code], b = document.createElement("button");
-          b.type = "button";
-          b.className = key ? key.className.replace(" key", "") : "tile";
-          b.innerHTML = key ? key.innerHTML : code;
-          b.setAttribute("aria-label", picker.dataset.removeLabel.replace(
-            "%s", key ? key.getAttribute("aria-label") : code));
-          b.dataset.index = index;
-          picked.appendChild(b);
-        });
-        var full = codes.length >= most || (box.value.trim() && !readTiles(box.value));
-        keys.querySelectorAll(".key").forEach(function (k) { k.disabled = !!full; });
-      }
-      function write(codes) {
-        box.value = codes.join(" ");
-        box.removeAttribute("aria-invalid");
-        draw();
-        box.dispatchEvent(new Event("tapped", { bubbles: true }));
-      }
-      toggle.addEventListener("click", function () {
-        var open = toggle.getAttribute("aria-expanded") !== "true";
-        toggle.setAttribute("aria-expanded", String(open));
-        keys.hidden = !open;
-      });
-      keys.addEventListener("click", function (event) {
-        var b = event.target.closest("button.key");
-        if (!b || b.disabled) return;
-        write(read().concat([b.dataset.code]));
-      });
-      picked.addEventListener("click", function (event) {
-        var b = event.target.closest("button");
-        if (!b) return;
-        var codes = read();
-        codes.splice(Number(b.dataset.index), 1);
-        write(codes);
-        (picked.querySelector("button") || toggle).focus();
-      });
-      box.addEventListener("input", draw);
-      picker.hidden = false;
-      draw();
-    });
-  }
-
   /* A fault in a house rule (a card line) is shown next to its field: open the rules to see it. */
   document.addEventListener("htmx:afterSettle", function () {
     var rules = document.querySelector("details.rules");
@@ -603,7 +517,7 @@
     announced = true;
     document.dispatchEvent(new CustomEvent("scorer:result"));
   });
-  window.scorer = { resultShown: resultShown };
+  window.scorer = { resultShown: resultShown, readTiles: readTiles };  // and for tile-picker.js
 
   /* The pocket's loader (docs/pocket.md): pocket.js after the first result, or in the app. */
   var pocketData = document.getElementById("pocket-data"), pocketLoad;
@@ -655,6 +569,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("scorer");
-    if (form) { setup(form); keepCard(form); keepFlagsTogether(form); tilePickers(form); }
+    if (form) { setup(form); keepFlagsTogether(form); }
   });
 })();
