@@ -68,6 +68,38 @@ def test_a_first_visit_installs_the_worker_after_the_first_result(browser, live_
         context.close()
 
 
+def test_a_first_visit_downloads_the_pocket_engine_once(browser, tmp_path):
+    """On a production server (files hashed, compressed): the pocket engine loads after the
+    first result, and the worker installs once it is ready, asking the browser's cache to check
+    its copy of every file (sw.js, "no-cache"): each of the pocket's files comes over the
+    network once, the worker's ask answered 304. (Both at the first result, with the worker's
+    "reload", each of its 6.5 MB came twice.)"""
+    from bench.serving import gunicorn, production_env
+
+    log = (tmp_path / "access.log").open("w+")
+    env = production_env(tmp_path, WEB_CONCURRENCY="2", GUNICORN_ACCESS_LOG="1")
+    with gunicorn(env, stdout=log) as (base, _):
+        context = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True)
+        try:
+            page = context.new_page()
+            page.goto(base + "/")
+            page.fill("#scorer input[name=hand]", "123m 456p 789s 111z 22z")
+            page.locator("#result .score").wait_for()
+            until(page, """async () => !!navigator.serviceWorker.controller
+                && window.pocket.state === 'ready'
+                && (await caches.keys()).some(n => n.startsWith('static-'))""")
+            engine = page.evaluate("""() => JSON.parse(
+                document.getElementById('pocket-data').textContent).assets""")
+        finally:
+            context.close()
+    log.seek(0)
+    answers = re.findall(r'"GET (\S+) HTTP/[\d.]+" (\d+)', log.read())
+    assert len(engine) >= 6
+    for url in engine:
+        codes = sorted(code for path, code in answers if path == url)
+        assert codes == ["200", "304"], (url, codes)
+
+
 def test_other_pages_install_the_worker_at_their_load(browser, live_server):
     """A page with no result to wait for (the pattern library) installs the worker at its
     load; a later visit to the scorer is controlled at once, before any result."""

@@ -127,8 +127,8 @@
   });
 
   /* On a first visit (no worker runs yet) what the page does not need for what it was opened
-     for waits until it has given it: the scorer's first result (when the pocket loads too), any
-     other page's load; or until the page is put away. That is the worker's install (it
+     for waits until it has given it: the scorer's first result (and the pocket engine, which
+     loads after it), any other page's load; or until the page is put away. That is the worker's install (it
      downloads every kept page and file, the pocket engine's 6.5 MB with them, which would hold
      up the first result on a phone's slow connection), the hands kept here (pending-store.js)
      and the probe of the connection. Once a worker runs (the files come from the phone) and in
@@ -141,7 +141,13 @@
     document.addEventListener("visibilitychange", function () { if (document.hidden) once(); });
     var scorer = window.scorer;  // scorer.js: the first result, told once it is on screen
     if (document.getElementById("scorer") && scorer && !scorer.resultShown()) {
-      document.addEventListener("scorer:result", once);
+      if (window.pocket) {  /* it loads after that result: the install after it, so that the
+        worker finds the pocket's 6.5 MB in the browser's cache (sw.js asks it to check its
+        copy) rather than download them a second time beside it */
+        document.addEventListener("pocket:state", function (event) {
+          if (event.detail.state === "ready" || event.detail.state === "failed") once();
+        });
+      } else document.addEventListener("scorer:result", once);
     } else if (document.readyState === "complete") once();
     else window.addEventListener("load", once);
   }

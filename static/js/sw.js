@@ -86,8 +86,10 @@ function keepEverywhere(url, except, always) {
 self.addEventListener("install", function (event) {
   event.waitUntil(Promise.all([
     caches.open(STATIC).then(function (cache) {
+      /* Checked against the browser's cache (a 304 where its copy is current), not asked
+         anew: on a first visit the page has just loaded the pocket engine's files. */
       return cache.addAll(self.POCKET.static.map(function (url) {
-        return new Request(url, { cache: "reload" });
+        return new Request(url, { cache: "no-cache" });
       }));
     }),
     keepPages(),
