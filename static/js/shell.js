@@ -88,7 +88,7 @@
   });
 
   /* A script loaded once, when asked for (its tag added): a Promise. The pages' code that waits
-     until it is needed (pocket.js, result.js, pending-store.js, tables-offline.js) comes
+     until it is needed (pocket.js, table-tap.js, pending-store.js, tables-offline.js) comes
      through here. A failed load is tried again at the next ask. */
   var loads = {};
   function load(src) {
@@ -128,11 +128,11 @@
 
   /* On a first visit (no worker runs yet) what the page does not need for what it was opened
      for waits until it has given it: the scorer's first result (and the pocket engine, which
-     loads after it), any other page's load; or until the page is put away. That is the worker's install (it
-     downloads every kept page and file, the pocket engine's 6.5 MB with them, which would hold
-     up the first result on a phone's slow connection), the hands kept here (pending-store.js)
-     and the probe of the connection. Once a worker runs (the files come from the phone) and in
-     the installed app: at once. */
+     loads after it), any other page's load; or until the page is put away. That is the
+     worker's install (it downloads every kept page and file, the pocket engine's 6.5 MB with
+     them, which would hold up the first result on a phone's slow connection), the hands kept
+     here (pending-store.js) and the probe of the connection. Once a worker runs (the files come
+     from the phone) and in the installed app: at once. */
   function whenDue(then) {
     var done = false;
     function once() { if (!done) { done = true; then(); } }

@@ -21,15 +21,18 @@
     try { vals = JSON.parse(link.getAttribute("hx-vals") || "null"); } catch (e) { return null; }
     return vals && vals.action === "tap" ? { to: link.getAttribute("hx-post"), q: vals.q, once: vals.once } : null;
   }
-  function sameHand(link) {
-    var mine = link && tapOf(link);
-    return !!(tapped && mine && mine.to === tapped.to && mine.q === tapped.q);
+  function sameHand(a, b) {
+    return !!(a && b && a.to === b.to && a.q === b.q);
+  }
+  /* The buttons on the page for `tap`'s hand, `except` one. */
+  function buttonsFor(tap, except) {
+    return Array.prototype.filter.call(
+      document.querySelectorAll("#hand-error a.add-here[hx-post]"),
+      function (link) { return link !== except && sameHand(tap, tapOf(link)); });
   }
   /* The buttons a score drew for the tapped hand (not the tapped link itself). */
   function drawnAgain() {
-    return Array.prototype.filter.call(
-      document.querySelectorAll("#hand-error a.add-here[hx-post]"),
-      function (link) { return link !== tapped.link && sameHand(link); });
+    return buttonsFor(tapped, tapped.link);
   }
   function keepTapped() {
     if (!tapped) return;
@@ -63,7 +66,7 @@
     var link = event.detail.elt;
     if (!link || !link.matches) return;
     if (link.matches("#hand-error a.add-here[hx-post]") && tapOf(link)) {
-      if (sameHand(link)) tapped.link = link;  // the button drawn again, with the tap's key
+      if (sameHand(tapped, tapOf(link))) tapped.link = link;  // drawn again, with the tap's key
       else tapped = Object.assign(tapOf(link), { link: link, added: null });
       link.removeEventListener("htmx:beforeSwap", tapSwap);
       link.addEventListener("htmx:beforeSwap", tapSwap);
@@ -124,11 +127,7 @@
        score of the same hand drew the line again meanwhile, by a tap on the button drawn. */
     late: function (link, send) {
       if (link.isConnected) return send();
-      var mine = tapOf(link), again = mine && Array.prototype.find.call(
-        document.querySelectorAll("#hand-error a.add-here[hx-post]"), function (other) {
-          var theirs = tapOf(other);
-          return theirs && theirs.to === mine.to && theirs.q === mine.q;
-        });
+      var again = buttonsFor(tapOf(link), link)[0];
       if (again) again.click();
     }
   };
