@@ -36,6 +36,20 @@ def installed(page, path=SCORED):
     }""")
 
 
+# A first visit's hand scored, then: the worker installed and the pocket engine ready.
+READY_AFTER_A_HAND = """async () => !!navigator.serviceWorker.controller
+    && window.pocket.state === 'ready'
+    && (await caches.keys()).some(n => n.startsWith('static-'))"""
+
+
+def score_a_hand_on_a_first_visit(page, base):
+    """Open the bare scorer, type a hand, and wait until its worker and pocket are ready."""
+    page.goto(base + "/")
+    page.fill("#scorer input[name=hand]", "123m 456p 789s 111z 22z")
+    page.locator("#result .score").wait_for()
+    until(page, READY_AFTER_A_HAND)
+
+
 def until(page, predicate, seconds=60):
     """Wait until the async `predicate` is true in the page (wait_for_function does not wait for
     a promise's value)."""
@@ -82,12 +96,7 @@ def test_a_first_visit_downloads_the_pocket_engine_once(browser, tmp_path):
         context = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True)
         try:
             page = context.new_page()
-            page.goto(base + "/")
-            page.fill("#scorer input[name=hand]", "123m 456p 789s 111z 22z")
-            page.locator("#result .score").wait_for()
-            until(page, """async () => !!navigator.serviceWorker.controller
-                && window.pocket.state === 'ready'
-                && (await caches.keys()).some(n => n.startsWith('static-'))""")
+            score_a_hand_on_a_first_visit(page, base)
             engine = page.evaluate("""() => JSON.parse(
                 document.getElementById('pocket-data').textContent).assets""")
         finally:
@@ -290,13 +299,7 @@ def test_a_new_version_waits_for_its_notice_then_takes_over(browser, live_server
 
     context, page = phone(browser, live_server)
     try:
-        page.goto(page.base + "/")
-        page.fill("#scorer input[name=hand]", "123m 456p 789s 111z 22z")
-        page.locator("#result .score").wait_for()
-        installed_here = """async () => !!navigator.serviceWorker.controller
-            && (await caches.keys()).some(n => n.startsWith('static-'))
-            && window.pocket.state === 'ready'"""
-        until(page, installed_here)
+        score_a_hand_on_a_first_visit(page, page.base)
         first = worker_version(page)
         assert first == pwa.version()
         expect(page.locator("#update")).to_be_hidden()

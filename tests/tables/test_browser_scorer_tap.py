@@ -30,6 +30,7 @@ def table():
 def to_the_scorer(page, table):
     page.goto(page.base + reverse("table-edit", args=[table.edit_token]))
     page.get_by_role("link", name="Score it with the tiles").click()
+    page.wait_for_load_state()  # the form's scripts running (a busy machine typed before them)
     page.locator("input[name=hand]").fill(HAND)
     page.locator("select[name=seat_wind]").select_option("S")
     add = page.locator("#hand-error .summary .add-here")
